@@ -1,0 +1,3 @@
+export * from './expand';
+export * from './tool-name';
+export * from './publish';

@@ -1,0 +1,69 @@
+import { argumentsSchema, type JsonSchema } from '../skill/arguments';
+import { firstParagraph } from '../skill/prose';
+import type { OperationFile } from '../skill/operation-file';
+import type { SkillPackage } from '../skill/package';
+import { expandRefs, type ExpandResult } from './expand';
+import { toolName } from './tool-name';
+
+/** What a model is given for one declared operation (SPEC 2). */
+export interface PublishedTool {
+  name: string;
+  alias: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface Publication {
+  file: string;
+  tool: PublishedTool;
+  /** The argument schema before expansion. */
+  schema: JsonSchema;
+  expansion: ExpandResult;
+}
+
+const EMPTY_TYPES: ReadonlyMap<string, unknown> = new Map();
+const cache = new WeakMap<OperationFile, { types: ReadonlyMap<string, unknown>; skill: string; publication: Publication | undefined }>();
+
+/**
+ * Publish one operation file, or undefined when it has no usable declaration (no operation
+ * block, or arguments that are not one schema). The expansion may have failed (size, a
+ * missing type): `expansion.ok` says. Cached per parsed file and types.
+ */
+export function publishOperation(pkg: SkillPackage, op: OperationFile): Publication | undefined {
+  const types = pkg.types?.types ?? EMPTY_TYPES;
+  const skill = typeof pkg.manifest?.data.name === 'string' ? pkg.manifest.data.name : pkg.folder;
+  const hit = cache.get(op);
+  if (hit && hit.types === types && hit.skill === skill) return hit.publication;
+  const publication = compute();
+  cache.set(op, { types, skill, publication });
+  return publication;
+
+  function compute(): Publication | undefined {
+    const d = op.declaration;
+    if (!d) return undefined;
+    const schema = argumentsSchema(d);
+    if (!schema) return undefined;
+    const expansion = expandRefs(schema, types);
+    return {
+      file: op.file,
+      schema,
+      expansion,
+      tool: {
+        name: toolName(skill, op.baseName),
+        alias: op.baseName,
+        description: firstParagraph(op.prose),
+        parameters: expansion.ok ? expansion.parameters : schema,
+      },
+    };
+  }
+}
+
+/** Every publishable tool of the package, in file-name order (the content of `tools.json`). */
+export function publishTools(pkg: SkillPackage): PublishedTool[] {
+  const tools: PublishedTool[] = [];
+  for (const op of pkg.operations) {
+    const p = publishOperation(pkg, op);
+    if (p && p.expansion.ok) tools.push(p.tool);
+  }
+  return tools;
+}

@@ -1,0 +1,62 @@
+import type { Declaration } from './operation-file';
+import { pathParameterNames } from './url-template';
+
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The flat-list form converted to the schema form (SPEC 1.4): properties are the path
+ * parameters, then `query`, then `body`; typed by `integer`/`number`/`boolean`, wrapped in
+ * an array when in `list`; required = path parameters and every field not `optional`.
+ */
+export function flatToSchema(url: string, lists: Pick<Declaration['lists'], 'query' | 'body' | 'optional' | 'integer' | 'number' | 'boolean' | 'list'>): JsonSchema {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const seen = new Set<string>();
+  for (const name of pathParameterNames(url)) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    properties[name] = { type: 'string' };
+    required.push(name);
+  }
+  const optional = new Set(lists.optional);
+  for (const name of [...lists.query, ...lists.body]) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const type = lists.integer.includes(name)
+      ? 'integer'
+      : lists.number.includes(name)
+        ? 'number'
+        : lists.boolean.includes(name)
+          ? 'boolean'
+          : 'string';
+    properties[name] = lists.list.includes(name) ? { type: 'array', items: { type } } : { type };
+    if (!optional.has(name)) required.push(name);
+  }
+  const schema: JsonSchema = { type: 'object' };
+  if (required.length > 0) schema.required = required;
+  schema.properties = properties;
+  return schema;
+}
+
+/** The declaration's arguments as one JSON Schema (the schema form, or flat lists converted). */
+export function argumentsSchema(d: Declaration): JsonSchema | undefined {
+  if (d.form === 'schema') return isSchemaObject(d.schema) ? d.schema : undefined;
+  if (d.form === 'flat') return flatToSchema(d.url, d.lists);
+  if (d.form === 'none') return flatToSchema(d.url, d.lists);
+  return undefined;
+}
+
+/** Where each argument goes, as SPEC 1.3 decides: `{name}` in the URL, `query`, or the body. */
+export function argumentPlaces(d: Declaration, schema: JsonSchema): { path: string[]; query: string[]; body: string[] } {
+  const props = isSchemaObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const path = pathParameterNames(d.url);
+  const pathSet = new Set(path);
+  const querySet = new Set(d.lists.query);
+  const query = props.filter((p) => querySet.has(p) && !pathSet.has(p));
+  const body = props.filter((p) => !pathSet.has(p) && !querySet.has(p));
+  return { path, query, body };
+}
+
+function isSchemaObject(v: unknown): v is JsonSchema {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,29 @@
+/** The path parameters of an operation URL: every whole segment written `{name}` (SPEC 1.3). */
+export function pathParameterNames(url: string): string[] {
+  const names: string[] = [];
+  const path = urlPath(url);
+  for (const segment of path.split('/')) {
+    const m = /^\{([^{}]+)\}$/.exec(segment);
+    if (m) names.push(m[1]);
+  }
+  return names;
+}
+
+/** The path part of an absolute or relative URL, without query or fragment. */
+export function urlPath(url: string): string {
+  let rest = url;
+  const scheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(rest);
+  if (scheme) rest = rest.slice(scheme[0].length);
+  const cut = rest.search(/[?#]/);
+  return cut < 0 ? rest : rest.slice(0, cut);
+}
+
+/** `/pets/{id}` and `/pets/{petId}` are the same template: parameter names are ignored. */
+export function templateKey(method: string, url: string): string {
+  const origin = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(url)?.[0].toLowerCase() ?? '';
+  const path = urlPath(url)
+    .split('/')
+    .map((s) => (/^\{[^{}]+\}$/.test(s) ? '{}' : s))
+    .join('/');
+  return `${method.toUpperCase()} ${origin}${path}`;
+}

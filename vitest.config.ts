@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+  test: {
+    include: ['lib/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
