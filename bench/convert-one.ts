@@ -1,0 +1,70 @@
+/**
+ * One corpus spec through the whole pipeline in a process of its own, so its peak memory
+ * is its own: read, load (parse, resolve, validate), generate, check every rule, zip.
+ * Prints one JSON line. Usage: tsx bench/convert-one.ts <folder> <entry> [floor]
+ */
+import { parse as parseYaml } from 'yaml';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { loadSpec } from '../lib/openapi';
+import { convertSpec } from '../lib/convert';
+import { parseSkillPackage } from '../lib/skill/package';
+import { checkPackage } from '../lib/rules';
+import { exportBundle } from '../lib/bundle/bundle';
+import { sha256Hex } from '../lib/core/sha256';
+import { readSpecFiles } from './corpus';
+
+const [folder, entry, mode] = process.argv.slice(2);
+const t = () => performance.now();
+
+async function main() {
+  const t0 = t();
+  const files = readSpecFiles(folder);
+  const t1 = t();
+  if (mode === 'floor') {
+    // The floor: yaml's parse() of the entry text plus swagger-parser's validate() with external resolvers off.
+    const text = files.find((f) => f.path === entry)!.text;
+    const doc = parseYaml(text, { maxAliasCount: 10_000 });
+    const t2 = t();
+    let valid = true;
+    try {
+      await SwaggerParser.validate(doc, { resolve: { external: false } });
+    } catch {
+      valid = false;
+    }
+    const t3 = t();
+    console.log(JSON.stringify({ parse: t2 - t1, validate: t3 - t2, floor: t3 - t1, valid }));
+    return;
+  }
+  const loaded = await loadSpec(files, { entry });
+  const t2 = t();
+  if (!loaded.ok) throw new Error(`load failed: ${loaded.problems[0]?.message}`);
+  const converted = convertSpec(loaded.value, { sha256: sha256Hex(loaded.value.entryText) });
+  const t3 = t();
+  const pkg = parseSkillPackage({ folder: converted.folder, files: converted.files });
+  const problems = checkPackage(pkg);
+  const t4 = t();
+  const zip = exportBundle(pkg);
+  const t5 = t();
+  const r = converted.report;
+  console.log(
+    JSON.stringify({
+      read: t1 - t0,
+      load: t2 - t1,
+      generate: t3 - t2,
+      rules: t4 - t3,
+      zip: t5 - t4,
+      pipeline: t5 - t1,
+      declared: r.declared.length,
+      proseOnly: r.proseOnly.length,
+      skipped: r.skipped.length,
+      errors: problems.filter((p) => p.severity === 'error').length,
+      zipBytes: zip.length,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
+}
+
+main().catch((e) => {
+  console.log(JSON.stringify({ error: (e as Error).message }));
+  process.exitCode = 1;
+});

@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: the skill-format engine on a generated package (issue 2), then the
+ * OpenAPI import end to end on the five largest corpus specs (issue 3). Prints tables;
+ * exits 1 when a target is missed.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchSkillFormat } from './skill-format';
+import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from './corpus';
+import { fmt, table } from './stats';
+
+const root = resolve(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+let ok = true;
+
+const skill = benchSkillFormat();
+console.log(skill.report);
+ok &&= skill.ok;
+
+if (!corpusAvailable()) {
+  console.log(`\nOpenAPI import: skipped (${SPECS_DIR} is absent)`);
+} else {
+  const specs = readManifest()
+    .map((s) => ({ ...s, bytes: folderBytes(s.folder) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 5);
+  const rows: (string | number)[][] = [];
+  for (const s of specs) {
+    const run = (mode?: string) => {
+      const out = execFileSync(tsx, [join(root, 'bench/convert-one.ts'), s.folder, s.entry, ...(mode ? [mode] : [])], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      return JSON.parse(out.trim().split('\n').pop()!);
+    };
+    const p = run();
+    if (p.error) {
+      ok = false;
+      rows.push([s.folder, 'error', p.error, '', '', '', '', '', '', '']);
+      continue;
+    }
+    const f = run('floor');
+    const ratio = p.pipeline / f.floor;
+    if (p.pipeline > 3000 || p.peakRssMb > 600) ok = false;
+    rows.push([
+      s.folder,
+      `${p.declared}/${p.proseOnly}/${p.skipped}`,
+      fmt(p.load),
+      fmt(p.generate),
+      fmt(p.rules),
+      fmt(p.zip),
+      fmt(p.pipeline),
+      `${p.peakRssMb.toFixed(0)} MB`,
+      `${fmt(f.parse)} + ${fmt(f.validate)}`,
+      ratio.toFixed(2),
+    ]);
+  }
+  console.log('\nOpenAPI import, five largest corpus specs (each in its own process; ms)\n');
+  console.log(table(['spec', 'declared/prose/skipped', 'load+validate', 'generate', 'rules', 'zip', 'pipeline', 'peak RSS', 'floor: yaml parse + validate', 'pipeline/floor'], rows));
+
+  // Stripe as a whole `cli convert` process, the way a user runs it.
+  const out = mkdtempSync(join(tmpdir(), 'skill-bench-'));
+  try {
+    const stripe = readManifest().find((s) => s.folder === 'stripe-core');
+    if (stripe) {
+      const times: number[] = [];
+      let rss = 0;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, join(root, 'dist/cli.mjs'), 'convert', join(SPECS_DIR, stripe.folder, stripe.entry), '--out', join(out, `s${i}`), '--zip', join(out, `s${i}.zip`)], { encoding: 'utf8' });
+        times.push(performance.now() - t0);
+        rss = Math.max(rss, Number(r.stderr.trim().split('\n').pop()) / 1024);
+      }
+      const best = Math.min(...times);
+      if (best > 1500) ok = false;
+      console.log(`\nstripe-core as a whole \`cli convert\` process (node dist/cli.mjs, best of 3): ${fmt(best)} ms, peak RSS ${rss.toFixed(0)} MB (target under 1500 ms)`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+console.log(`\n${ok ? 'all targets met' : 'SOME TARGETS MISSED'}`);
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,73 @@
+import { problem, type Problem } from '../core/problem';
+import { fail, ok, type Result } from '../core/result';
+import { parseSkillPackage, packageFiles, type SkillFiles, type SkillPackage } from '../skill/package';
+import { replaceCallSection, stripCallSection } from '../skill/prose';
+import { publishTools } from '../publish/publish';
+import { generateCallSection } from './call-section';
+import { readSkillZip, writeSkillZip } from './zip';
+import { decodeText } from './upload';
+
+export const TOOLS_FILE = 'tools.json';
+
+/** The text of an operation file with its prose replaced, frontmatter kept byte for byte. */
+function withProse(text: string, prose: string, newProse: string): string {
+  return text.slice(0, text.length - prose.length) + newProse;
+}
+
+/**
+ * The files of an exported skill (SPEC 4.6): every file with an operation block gets its
+ * `## The call` section generated from the declaration; `tools.json` is added on request.
+ */
+export function exportFiles(pkg: SkillPackage, options: { tools?: boolean } = {}): SkillFiles {
+  const out = packageFiles(pkg);
+  for (const op of pkg.operations) {
+    if (!op.declaration) continue;
+    const section = generateCallSection(op.declaration);
+    if (section === undefined) continue;
+    out.files.set(op.file, withProse(op.text, op.prose, replaceCallSection(op.prose, section)));
+  }
+  if (options.tools) out.files.set(TOOLS_FILE, `${JSON.stringify(publishTools(pkg), null, 2)}\n`);
+  return out;
+}
+
+/** The skill as a `.zip` bundle: one folder, fixed order and timestamps (SPEC 1). */
+export function exportBundle(pkg: SkillPackage, options: { tools?: boolean } = {}): Uint8Array {
+  const files = exportFiles(pkg, options);
+  return writeSkillZip(files.folder, files.files);
+}
+
+/**
+ * The files of an imported skill: generated `## The call` sections stripped again from
+ * files with an operation block, and a generated `tools.json` left out.
+ */
+export function importFiles(input: SkillFiles): SkillFiles {
+  const files = new Map<string, string>();
+  for (const [path, text] of input.files) {
+    if (path === TOOLS_FILE) continue;
+    files.set(path, text);
+  }
+  const pkg = parseSkillPackage({ folder: input.folder, files });
+  for (const op of pkg.operations) {
+    if (!op.declaration) continue;
+    const stripped = stripCallSection(op.prose);
+    if (stripped !== op.prose) files.set(op.file, withProse(op.text, op.prose, stripped));
+  }
+  return { folder: input.folder, files };
+}
+
+/** Read a `.zip` bundle into skill files (SPEC 1, 6): refused whole on any unsafe entry. */
+export function importBundle(bytes: Uint8Array): Result<SkillFiles> {
+  const read = readSkillZip(bytes);
+  if (!read.ok) return fail(read.problems);
+  const problems: Problem[] = [];
+  const files = new Map<string, string>();
+  for (const [path, data] of read.value.files) {
+    const text = decodeText(path, data);
+    if (text.ok) files.set(path, text.value);
+    else problems.push(...text.problems);
+  }
+  if (problems.length > 0) return fail(problems);
+  if (files.size === 0) return fail([problem('zip-empty', 'error', 'The bundle holds no files', read.value.folder)]);
+  return ok(importFiles({ folder: read.value.folder, files }));
+}
+

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseOperationFile, writeOperationFile } from '../skill/operation-file';
+import { describeType, generateCallSection } from './call-section';
+
+const decl = (text: string) => parseOperationFile('x.md', text).declaration!;
+
+describe('generateCallSection', () => {
+  it('lists path, query and body arguments with type and required-ness when the schema form is used', () => {
+    const d = decl(
+      writeOperationFile({
+        operation: {
+          method: 'POST',
+          url: 'https://p.example/v1/owners/{owner_id}/pets',
+          schema: {
+            type: 'object',
+            required: ['owner_id', 'name'],
+            properties: {
+              owner_id: { type: 'integer' },
+              dry_run: { type: 'boolean' },
+              name: { type: 'string', description: "The pet's\nname." },
+              tags: { type: 'array', items: { type: 'string' } },
+              owner: { $ref: '#/types/Owner' },
+            },
+          },
+          query: ['dry_run'],
+        },
+        prose: 'Create a pet.\n',
+      }),
+    );
+    expect(generateCallSection(d)).toBe(
+      [
+        '## The call',
+        '',
+        '`POST https://p.example/v1/owners/{owner_id}/pets`',
+        '',
+        'Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:',
+        '- `owner_id` (integer, required)',
+        '',
+        'Query parameters (a list is sent repeated, `name=a&name=b`):',
+        '- `dry_run` (boolean, optional)',
+        '',
+        'Body: a JSON object, sent with `Content-Type: application/json`, with the fields:',
+        "- `name` (string, required): The pet's name.",
+        '- `tags` (array of string, optional)',
+        '- `owner` (Owner (see types.json), optional)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says there is no body when a flat-form GET has only query parameters', () => {
+    const d = decl('---\noperation:\n  method: GET\n  url: https://h.example/rooms/{id}\n  query: [from]\n---\nx\n');
+    expect(generateCallSection(d)).toContain('- `id` (string, required)');
+    expect(generateCallSection(d)).toContain('- `from` (string, required)');
+    expect(generateCallSection(d)).toMatch(/No body\.\n$/);
+  });
+});
+
+describe('describeType', () => {
+  it('names enums, type arrays and alternatives when a schema has them', () => {
+    expect(describeType({ enum: ['a', 'b'] })).toBe('one of "a", "b"');
+    expect(describeType({ type: ['string', 'null'] })).toBe('string or null');
+    expect(describeType({ oneOf: [{ type: 'string' }, { type: 'integer' }] })).toBe('string or integer');
+    expect(describeType(undefined)).toBe('any');
+  });
+});
