@@ -1,0 +1,47 @@
+import { formatProblem } from '../../lib/core/problem';
+import { buildRequest, findCallable } from '../../lib/call';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError, type Command } from '../command';
+import { loadPublishable } from '../load';
+
+export const call: Command = {
+  name: 'call',
+  usage: "call <skill folder or .zip> <operation> [--args '<json>']",
+  summary: 'Print the HTTP request a call becomes, or why it is refused',
+  help: [
+    '<operation> is the alias (the file base name, create_booking) or the tool name',
+    '(hollowbrook_create_booking). --args is the JSON object of arguments; {} when left out.',
+    'Prints {method, url, headers, body} as JSON (no body key when there is no body).',
+    'Nothing is sent. A refused call prints one problem per offending argument on stderr',
+    'and exits 1; so does a skill with errors.',
+  ].join('\n'),
+  options: { args: { type: 'string' } },
+  positionals: [2, 2],
+  async run({ positionals: [path, name], options, io }) {
+    const args = parseJsonArgs(options.args);
+    const pkg = await loadPublishable(path, io);
+    if (!pkg) return EXIT_PROBLEMS;
+    const callable = findCallable(pkg, name);
+    if (!callable.ok) {
+      if (callable.problems.some((p) => p.ruleId === 'call-unknown-operation')) throw new UsageError(callable.problems[0].message);
+      for (const p of callable.problems) io.err(formatProblem(p));
+      return EXIT_PROBLEMS;
+    }
+    const request = buildRequest(callable.value, args);
+    if (!request.ok) {
+      for (const p of request.problems) io.err(formatProblem(p));
+      io.err(`${callable.value.tool.name}: refused, nothing would be sent`);
+      return EXIT_PROBLEMS;
+    }
+    io.out(JSON.stringify(request.value, null, 2));
+    return EXIT_OK;
+  },
+};
+
+function parseJsonArgs(text: unknown): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(String(text));
+  } catch (e) {
+    throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
+  }
+}

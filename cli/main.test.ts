@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from './main';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const EXAMPLE = join(ROOT, 'examples/hollowbrook');
+const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
+
+function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(TSX, ['cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The same CLI in this process (`main` with buffers): for the cases where spawning adds nothing. */
+async function runHere(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`) });
+  return { code, stdout, stderr };
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l !== '');
+}
+
+let tmp: string;
+let broken: string;
+let warned: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'skill-cli-'));
+  // Broken: the folder name no longer matches `name`, a qualifier has a typo, and a path
+  // parameter is also sent in the body.
+  broken = join(tmp, 'broken');
+  await cp(EXAMPLE, broken, { recursive: true });
+  const booking = join(broken, 'create_booking.md');
+  await writeFile(booking, (await readFile(booking, 'utf8')).replace('  identity:', '  optional: [guest_nmae]\n  identity:'));
+  const cancel = join(broken, 'cancel_booking.md');
+  await writeFile(cancel, (await readFile(cancel, 'utf8')).replace('{id}', '{id}\n  body: [id]'));
+  // Warnings only: the manifest forgets an operation.
+  warned = join(tmp, 'hollowbrook');
+  await cp(EXAMPLE, warned, { recursive: true });
+  const manifest = join(warned, 'SKILL.md');
+  await writeFile(manifest, (await readFile(manifest, 'utf8')).replace(/^- `cancel_booking`.*\n/m, ''));
+});
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe.concurrent('cli validate', () => {
+  it('prints no problems and exits 0 when the skill is the Hollowbrook example', async ({ expect }) => {
+    const r = await run('validate', 'examples/hollowbrook');
+    expect(r).toEqual({ code: 0, stdout: '0 errors, 0 warnings\n', stderr: '' });
+  });
+
+  it('prints sorted file:line:column problems and a count, and exits 1, when the skill has errors', async ({ expect }) => {
+    const r = await run('validate', broken);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    const summary = out.pop()!;
+    expect(summary).toMatch(/^\d+ errors?, \d+ warnings?$/);
+    expect(out.length).toBeGreaterThanOrEqual(3);
+    for (const l of out) expect(l).toMatch(LINE);
+    const ids = out.map((l) => l.split(' ')[1]);
+    expect(ids).toEqual(expect.arrayContaining(['skill-name', 'qualifiers']));
+    expect(out.some((l) => l.startsWith('cancel_booking.md:'))).toBe(true);
+    expect(out.find((l) => l.includes(' qualifiers '))).toMatch(/^create_booking\.md:\d+:\d+ qualifiers .*guest_nmae/);
+    const files = out.map((l) => l.split(':')[0]);
+    expect(files).toEqual([...files].sort());
+    expect(Number(summary.split(' ')[0])).toBe(out.filter((l) => !l.includes(' (warning) ')).length);
+  });
+
+  it('marks warnings and exits 0 when there are only warnings', async ({ expect }) => {
+    const r = await runHere('validate', warned);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toEqual([expect.stringMatching(/^SKILL\.md:\d+:\d+ manifest-operations \(warning\) .*cancel_booking/), '0 errors, 1 warning']);
+  });
+
+  it('says so in one line and exits 2 when the folder does not exist', async ({ expect }) => {
+    const r = await run('validate', join(tmp, 'nowhere'));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^skill-wizard validate: cannot read .*nowhere: no such file or folder$/)]);
+  });
+
+  it('refuses a file that is neither a folder nor a .zip with exit 2', async ({ expect }) => {
+    const r = await runHere('validate', join(EXAMPLE, 'SKILL.md'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/expected a skill folder or a \.zip bundle/);
+  });
+
+  it('reports a .zip that is not a zip as a problem and exits 1', async ({ expect }) => {
+    const bad = join(tmp, 'bad.zip');
+    await writeFile(bad, 'this is not a zip');
+    const r = await runHere('validate', bad);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    expect(out.pop()).toMatch(/^[1-9]\d* errors?, 0 warnings$/);
+    for (const l of out) expect(l).toMatch(LINE);
+  });
+
+  it('validates a .zip bundle the same as the folder it was made from', async ({ expect }) => {
+    const { writeSkillZip } = await import('../lib/bundle/zip');
+    const files = new Map<string, Uint8Array>();
+    for (const name of ['SKILL.md', 'list_rooms.md', 'check_availability.md', 'create_booking.md', 'cancel_booking.md']) {
+      files.set(name, new Uint8Array(await readFile(join(EXAMPLE, name))));
+    }
+    const zip = join(tmp, 'hollowbrook.zip');
+    await writeFile(zip, writeSkillZip('hollowbrook', files));
+    const r = await runHere('validate', zip);
+    expect(r).toEqual({ code: 0, stdout: '0 errors, 0 warnings\n', stderr: '' });
+  });
+});
+
+describe.concurrent('cli tools', () => {
+  it('prints the tools.json array when the skill is publishable', async ({ expect }) => {
+    const r = await run('tools', 'examples/hollowbrook');
+    expect(r.code).toBe(0);
+    const tools = JSON.parse(r.stdout) as { name: string; alias: string; description: string; parameters: unknown }[];
+    expect(tools.map((t) => t.name)).toEqual([
+      'hollowbrook_cancel_booking',
+      'hollowbrook_check_availability',
+      'hollowbrook_create_booking',
+      'hollowbrook_list_rooms',
+    ]);
+    expect(Object.keys(tools[0])).toEqual(['name', 'alias', 'description', 'parameters']);
+  });
+
+  it('prints nothing on stdout, the errors on stderr, and exits 1 when the skill has errors', async ({ expect }) => {
+    const r = await runHere('tools', broken);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const err = lines(r.stderr);
+    expect(err.pop()).toMatch(/not publishable \(\d+ errors?, \d+ warnings?\)$/);
+    for (const l of err) expect(l).toMatch(LINE);
+  });
+});
+
+describe.concurrent('cli call', () => {
+  const stay = { room_id: 'heron', guest_name: 'Ada', arrival: '2025-06-01', departure: '2025-06-04' };
+
+  it('prints the request as JSON when the call is valid', async ({ expect }) => {
+    const r = await run('call', 'examples/hollowbrook', 'create_booking', '--args', JSON.stringify(stay));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      method: 'POST',
+      url: 'http://outturn-hollowbrook:8084/bookings',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(stay),
+    });
+  });
+
+  it('finds the operation by its tool name and takes --args=<json>', async ({ expect }) => {
+    const r = await runHere('call', EXAMPLE, 'hollowbrook_cancel_booking', '--args={"id":"HB/1"}');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ method: 'DELETE', url: 'http://outturn-hollowbrook:8084/bookings/HB%2F1', headers: {} });
+  });
+
+  it('calls with no arguments when --args is left out', async ({ expect }) => {
+    const r = await runHere('call', EXAMPLE, 'list_rooms');
+    expect(JSON.parse(r.stdout)).toEqual({ method: 'GET', url: 'http://outturn-hollowbrook:8084/rooms', headers: {} });
+  });
+
+  it('prints each offending argument on stderr and exits 1 when the call is refused', async ({ expect }) => {
+    const r = await run('call', 'examples/hollowbrook', 'create_booking', '--args', '{"room_id":"heron","arrival":"x","departure":"y","pets":2}');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([
+      expect.stringMatching(/^create_booking\.md:1:1 call-missing-argument .*`guest_name`/),
+      expect.stringMatching(/^create_booking\.md:1:1 call-unknown-argument .*`pets`/),
+      'hollowbrook_create_booking: refused, nothing would be sent',
+    ]);
+  });
+
+  it('exits 2 with one line when --args is not JSON', async ({ expect }) => {
+    const r = await run('call', 'examples/hollowbrook', 'create_booking', '--args', '{room_id: heron}');
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^skill-wizard call: --args is not JSON: /)]);
+  });
+
+  it('exits 2 naming the operations when the operation is unknown', async ({ expect }) => {
+    const r = await runHere('call', EXAMPLE, 'book_room');
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/No operation `book_room` .*create_booking/)]);
+  });
+
+  it('refuses to call into a skill with errors', async ({ expect }) => {
+    const r = await runHere('call', broken, 'list_rooms');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe.concurrent('cli usage', () => {
+  it('lists every command when asked for --help', async ({ expect }) => {
+    const r = await run('--help');
+    expect(r.code).toBe(0);
+    for (const c of ['validate', 'tools', 'call']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+  });
+
+  it("prints a command's help when given <command> --help", async ({ expect }) => {
+    const r = await runHere('call', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: skill-wizard call <skill folder or \.zip> <operation>/);
+  });
+
+  it('exits 2 with the usage when there is no command', async ({ expect }) => {
+    const r = await run();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Usage: /);
+  });
+
+  it('exits 2 when the command is unknown', async ({ expect }) => {
+    const r = await runHere('convert-everything');
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/unknown command `convert-everything`/)]);
+  });
+
+  it('exits 2 when an option is unknown or an argument is missing', async ({ expect }) => {
+    expect((await runHere('validate', EXAMPLE, '--fast')).code).toBe(2);
+    const r = await runHere('validate');
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual(['skill-wizard validate: expected: skill-wizard validate <skill folder or .zip>']);
+  });
+});

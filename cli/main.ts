@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { EXIT_OK, EXIT_USAGE, UsageError, type Command, type Io } from './command';
+import { call } from './commands/call';
+import { tools } from './commands/tools';
+import { validate } from './commands/validate';
+
+/** The command table: a new command (`convert`) is one more entry. */
+export const COMMANDS: readonly Command[] = [validate, tools, call];
+
+const PROGRAM = 'skill-wizard';
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+  return [
+    `Usage: ${PROGRAM} <command> [arguments]`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'A skill is a folder (its name is the skill name) or a .zip bundle holding one.',
+    `Exit codes: 0 done, 1 problems found or call refused, 2 usage or unreadable input.`,
+    `Run \`${PROGRAM} <command> --help\` for a command's details.`,
+  ].join('\n');
+}
+
+function commandHelp(c: Command): string {
+  return `Usage: ${PROGRAM} ${c.usage}\n\n${c.summary}.\n\n${c.help}`;
+}
+
+/** Run the CLI on `argv` (without node and the script); returns the exit code. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.err(usage());
+    return EXIT_USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    io.out(topic ? commandHelp(topic) : usage());
+    return EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.err(`${PROGRAM}: unknown command \`${name}\` (commands: ${COMMANDS.map((c) => c.name).join(', ')}; try --help)`);
+    return EXIT_USAGE;
+  }
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    if (parsed.values.help) {
+      io.out(commandHelp(command));
+      return EXIT_OK;
+    }
+    const [min, max] = command.positionals;
+    if (parsed.positionals.length < min || parsed.positionals.length > max) {
+      throw new UsageError(`expected: ${PROGRAM} ${command.usage}`);
+    }
+    return await command.run({ positionals: parsed.positionals, options: parsed.values, io });
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`${PROGRAM} ${command.name}: ${e.message.split('\n')[0]}`);
+    return EXIT_USAGE;
+  }
+}
+
+const invoked = process.argv[1]?.replace(/\\/g, '/');
+if (invoked && /\/cli\/main\.ts$/.test(invoked)) {
+  main(process.argv.slice(2), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`${PROGRAM}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

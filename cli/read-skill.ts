@@ -1,0 +1,54 @@
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { problem, type Problem } from '../lib/core/problem';
+import { fail, ok, type Result } from '../lib/core/result';
+import type { SkillFiles } from '../lib/skill/package';
+import { UsageError } from './command';
+
+
+/**
+ * A skill from disk: a folder (its name is the skill folder; only the files directly in it
+ * that a package holds, SKILL.md, types.json and `*.md`, are read; subfolders, hidden files
+ * and links are not), or a `.zip` bundle, imported as the wizard imports one. Problems with
+ * the content (a refused zip, a file that is not UTF-8) come back as a failed Result; a path
+ * that cannot be read at all throws a UsageError (exit 2).
+ */
+export async function readSkill(path: string): Promise<Result<SkillFiles>> {
+  const full = resolve(path);
+  const stat = await lstat(full).catch(() => {
+    throw new UsageError(`cannot read ${path}: no such file or folder`);
+  });
+  if (stat.isDirectory()) return readSkillFolder(full);
+  if (stat.isFile() && /\.zip$/i.test(full)) {
+    const bytes = new Uint8Array(await readFile(full));
+    // Loaded on demand: only a zip needs the bundle reader.
+    const { importBundle } = await import('../lib/bundle/bundle');
+    return importBundle(bytes);
+  }
+  throw new UsageError(`cannot read ${path}: expected a skill folder or a .zip bundle`);
+}
+
+export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> {
+  const folder = basename(resolve(dir));
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    throw new UsageError(`cannot read ${dir}: ${(e as Error).message}`);
+  }
+  const files = new Map<string, string>();
+  const problems: Problem[] = [];
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (const name of names.sort()) {
+    if (name.startsWith('.') || !(name === 'types.json' || name.endsWith('.md'))) continue;
+    const stat = await lstat(join(dir, name));
+    if (!stat.isFile()) continue;
+    const bytes = await readFile(join(dir, name));
+    try {
+      files.set(name, decoder.decode(bytes));
+    } catch {
+      problems.push(problem('file-encoding', 'error', `${name} is not UTF-8 text`, name));
+    }
+  }
+  return problems.length > 0 ? fail(problems) : ok({ folder, files });
+}

@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage } from '../skill/package';
+import { buildRequest } from './build-request';
+import { callableOperation, findCallable, type CallableOperation } from './callable';
+
+/** A one-operation skill `shop` whose file `op.md` has this frontmatter `operation:` block. */
+function callable(block: string, types?: unknown): CallableOperation {
+  const files = new Map([['op.md', `---\noperation:\n${block.replace(/^/gm, '  ')}\n---\nDo it.\n`]]);
+  if (types) files.set('types.json', JSON.stringify(types));
+  const pkg = parseSkillPackage({ folder: 'shop', files });
+  const c = callableOperation(pkg, pkg.operations[0]);
+  if (!c.ok) throw new Error(JSON.stringify(c.problems));
+  return c.value;
+}
+
+const booking = callable(
+  'method: POST\nurl: https://h.example/rooms/{room}/bookings\nquery: [notify]\nbody: [guest_name, nights, breakfast]\noptional: [notify, breakfast]\ninteger: [nights]\nboolean: [breakfast]',
+);
+
+const search = callable(
+  'method: GET\nurl: https://h.example/v1/search\nquery: [q, tags, page, exact]\noptional: [tags, page, exact]\nlist: [tags]\ninteger: [page]\nboolean: [exact]',
+);
+
+const schemaForm = callable(
+  [
+    'method: PUT',
+    'url: https://h.example/items/{id}',
+    'query: [dry_run]',
+    'schema: |',
+    '  {',
+    '    "type": "object",',
+    '    "required": ["id", "item"],',
+    '    "properties": {',
+    '      "id": {"type": "integer", "example": 3},',
+    '      "dry_run": {"type": ["boolean", "null"]},',
+    '      "item": {"$ref": "#/types/Item"},',
+    '      "when": {"type": "string", "format": "x-made-up-format"},',
+    '      "colour": {"enum": ["red", "green"]},',
+    '      "__proto__": {"type": "string"}',
+    '    }',
+    '  }',
+  ].join('\n'),
+  { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, price: { type: 'number', minimum: 0 } } } },
+);
+
+const remove = callable('method: DELETE\nurl: https://h.example/bookings/{id}');
+
+type Case = {
+  name: string;
+  op: CallableOperation;
+  args: unknown;
+  request?: { method: string; url: string; headers: Record<string, string>; body?: string };
+  refused?: { ruleId: string; message: RegExp }[];
+};
+
+const cases: Case[] = [
+  {
+    name: 'fills the path, the query and the JSON body when every argument is valid',
+    op: booking,
+    args: { room: 'wren', guest_name: 'Ada', nights: 2, notify: 'sms', breakfast: true },
+    request: {
+      method: 'POST',
+      url: 'https://h.example/rooms/wren/bookings?notify=sms',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"guest_name":"Ada","nights":2,"breakfast":true}',
+    },
+  },
+  {
+    name: 'writes body fields in declaration order when the arguments come in another order',
+    op: booking,
+    args: { breakfast: false, nights: 1, guest_name: 'Bo', room: 'r1' },
+    request: {
+      method: 'POST',
+      url: 'https://h.example/rooms/r1/bookings',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"guest_name":"Bo","nights":1,"breakfast":false}',
+    },
+  },
+  {
+    name: 'encodes a path parameter as one segment when it holds `/`, spaces and unicode',
+    op: booking,
+    args: { room: 'a/b c é☃', guest_name: 'X', nights: 1 },
+    request: {
+      method: 'POST',
+      url: 'https://h.example/rooms/a%2Fb%20c%20%C3%A9%E2%98%83/bookings',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"guest_name":"X","nights":1}',
+    },
+  },
+  {
+    name: 'repeats a list and writes booleans and numbers as text when the query has them',
+    op: search,
+    args: { exact: false, tags: ['a b', 'c&d', 'ü'], q: 'x=y?', page: 2 },
+    request: { method: 'GET', url: 'https://h.example/v1/search?q=x%3Dy%3F&tags=a%20b&tags=c%26d&tags=%C3%BC&page=2&exact=false', headers: {} },
+  },
+  {
+    name: 'sends no query string when no query argument is present',
+    op: search,
+    args: { q: '' },
+    request: { method: 'GET', url: 'https://h.example/v1/search?q=', headers: {} },
+  },
+  {
+    name: 'sends an empty list as no parameter at all',
+    op: search,
+    args: { q: 'a', tags: [] },
+    request: { method: 'GET', url: 'https://h.example/v1/search?q=a', headers: {} },
+  },
+  {
+    name: 'sends no body and no Content-Type when the operation declares no body fields',
+    op: remove,
+    args: { id: '42' },
+    request: { method: 'DELETE', url: 'https://h.example/bookings/42', headers: {} },
+  },
+  {
+    name: 'expands `$ref` types and ignores unknown formats and annotations when checking',
+    op: schemaForm,
+    args: { id: 7, item: { name: 'lamp', price: 3.5 }, when: 'whenever', dry_run: true },
+    request: {
+      method: 'PUT',
+      url: 'https://h.example/items/7?dry_run=true',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"item":{"name":"lamp","price":3.5},"when":"whenever"}',
+    },
+  },
+  {
+    name: 'leaves a null query argument out when its schema admits null',
+    op: schemaForm,
+    args: { id: 1, item: { name: 'n' }, dry_run: null },
+    request: { method: 'PUT', url: 'https://h.example/items/1', headers: { 'Content-Type': 'application/json' }, body: '{"item":{"name":"n"}}' },
+  },
+  {
+    name: 'sends `__proto__` as an ordinary body field when the schema declares it',
+    op: schemaForm,
+    args: JSON.parse('{"id": 1, "item": {"name": "n"}, "__proto__": "p"}'),
+    request: {
+      method: 'PUT',
+      url: 'https://h.example/items/1',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"item":{"name":"n"},"__proto__":"p"}',
+    },
+  },
+  {
+    name: 'treats an argument whose value is undefined as absent',
+    op: booking,
+    args: { room: 'r', guest_name: 'g', nights: 1, breakfast: undefined, notify: undefined },
+    request: { method: 'POST', url: 'https://h.example/rooms/r/bookings', headers: { 'Content-Type': 'application/json' }, body: '{"guest_name":"g","nights":1}' },
+  },
+  // Refusals (SPEC 3.1)
+  {
+    name: 'refuses when a required body field is missing',
+    op: booking,
+    args: { room: 'r', nights: 1 },
+    refused: [{ ruleId: 'call-missing-argument', message: /`guest_name` is required/ }],
+  },
+  {
+    name: 'refuses when a path parameter is missing',
+    op: remove,
+    args: {},
+    refused: [{ ruleId: 'call-missing-argument', message: /`id`/ }],
+  },
+  {
+    name: 'refuses an argument that is not in the schema, naming what the tool takes',
+    op: remove,
+    args: { id: '1', force: true },
+    refused: [{ ruleId: 'call-unknown-argument', message: /`force` is not an argument of `shop_op`; it takes `id`/ }],
+  },
+  {
+    name: 'refuses a value of the wrong type',
+    op: booking,
+    args: { room: 'r', guest_name: 'g', nights: '2' },
+    refused: [{ ruleId: 'call-invalid-argument', message: /`nights` must be integer/ }],
+  },
+  {
+    name: 'refuses a value nested in an expanded type, naming where inside it',
+    op: schemaForm,
+    args: { id: 1, item: { name: 'n', price: -1 } },
+    refused: [{ ruleId: 'call-invalid-argument', message: /`item` \/price must be >= 0/ }],
+  },
+  {
+    name: 'refuses a value outside an enum, listing the allowed values',
+    op: schemaForm,
+    args: { id: 1, item: { name: 'n' }, colour: 'blue' },
+    refused: [{ ruleId: 'call-invalid-argument', message: /`colour` must be equal to one of the allowed values: "red", "green"/ }],
+  },
+  {
+    name: 'names every offending argument at once when several are wrong',
+    op: booking,
+    args: { nights: 1.5, breakfast: 'yes', colour: 'red', size: 'L' },
+    refused: [
+      { ruleId: 'call-missing-argument', message: /`room`/ },
+      { ruleId: 'call-missing-argument', message: /`guest_name`/ },
+      { ruleId: 'call-invalid-argument', message: /`nights` must be integer/ },
+      { ruleId: 'call-invalid-argument', message: /`breakfast` must be boolean/ },
+      { ruleId: 'call-unknown-argument', message: /`colour`/ },
+      { ruleId: 'call-unknown-argument', message: /`size`/ },
+    ],
+  },
+  {
+    name: 'refuses an unknown `__proto__` argument without touching any prototype',
+    op: remove,
+    args: JSON.parse('{"id": "1", "__proto__": {"polluted": true}}'),
+    refused: [{ ruleId: 'call-unknown-argument', message: /`__proto__`/ }],
+  },
+  {
+    name: 'refuses an unknown `constructor` argument although every object has one inherited',
+    op: remove,
+    args: { id: '1', constructor: 'x' },
+    refused: [{ ruleId: 'call-unknown-argument', message: /`constructor`/ }],
+  },
+  {
+    name: 'refuses an empty path parameter, which would address another resource',
+    op: remove,
+    args: { id: '' },
+    refused: [{ ruleId: 'call-invalid-argument', message: /must not be empty/ }],
+  },
+  {
+    name: 'refuses `..` as a path parameter, which a URL parser would resolve away',
+    op: remove,
+    args: { id: '..' },
+    refused: [{ ruleId: 'call-invalid-argument', message: /must not be `\.\.`/ }],
+  },
+  {
+    name: 'refuses `%2e` spelled dots as a path parameter',
+    op: remove,
+    args: { id: '.%2E' },
+    refused: [{ ruleId: 'call-invalid-argument', message: /would change the path/ }],
+  },
+  {
+    name: 'refuses list items that are not strings when the list is of strings',
+    op: search,
+    args: { q: 'a', tags: ['x', 1] },
+    refused: [{ ruleId: 'call-invalid-argument', message: /`tags` \/1 must be string/ }],
+  },
+  {
+    name: 'refuses arguments that are an array',
+    op: remove,
+    args: ['1'],
+    refused: [{ ruleId: 'call-arguments', message: /must be a JSON object, not an array/ }],
+  },
+  {
+    name: 'refuses arguments that are null',
+    op: remove,
+    args: null,
+    refused: [{ ruleId: 'call-arguments', message: /not null/ }],
+  },
+  {
+    name: 'refuses arguments that are a string',
+    op: remove,
+    args: '{"id": 1}',
+    refused: [{ ruleId: 'call-arguments', message: /not a string/ }],
+  },
+];
+
+describe('buildRequest', () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      const result = buildRequest(c.op, c.args);
+      if (c.request) {
+        expect(result.problems).toEqual([]);
+        expect(result.ok && result.value).toEqual(c.request);
+      } else {
+        expect(result.ok).toBe(false);
+        expect(result.problems.map((p) => ({ ruleId: p.ruleId, message: p.message }))).toEqual(
+          c.refused!.map((r) => ({ ruleId: r.ruleId, message: expect.stringMatching(r.message) })),
+        );
+        for (const p of result.problems) expect(p).toMatchObject({ severity: 'error', file: 'op.md' });
+      }
+    });
+  }
+
+  it('leaves Object.prototype alone when arguments carry `__proto__`', () => {
+    buildRequest(schemaForm, JSON.parse('{"id": 1, "item": {"name": "n"}, "__proto__": {"polluted": "yes"}}'));
+    buildRequest(remove, JSON.parse('{"id": "1", "__proto__": {"polluted": "yes"}}'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a query object value when the schema would allow it', () => {
+    const op = callable('method: GET\nurl: https://h.example/q\nquery: [filter]\nschema: |\n  {"type": "object", "properties": {"filter": {"type": "object"}}}');
+    const r = buildRequest(op, { filter: { a: 1 } });
+    expect(r.problems).toMatchObject([{ ruleId: 'call-invalid-argument', message: expect.stringMatching(/query parameter/) }]);
+  });
+
+  it('reports a root-level schema failure that names no single argument', () => {
+    const op = callable('method: POST\nurl: https://h.example/q\nschema: |\n  {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "minProperties": 1}');
+    const r = buildRequest(op, {});
+    expect(r.problems).toMatchObject([{ ruleId: 'call-arguments', message: 'The arguments must NOT have fewer than 1 properties' }]);
+  });
+
+  it('refuses every call when the schema cannot be compiled', () => {
+    const op = callable('method: POST\nurl: https://h.example/q\nschema: |\n  {"type": "object", "properties": {"a": {"type": "nonsense"}}}');
+    const r = buildRequest(op, { a: 'x' });
+    expect(r.problems).toMatchObject([{ ruleId: 'call-arguments', message: expect.stringMatching(/cannot be checked/) }]);
+  });
+
+  it('sends `{}` with Content-Type when body fields are declared but none is present', () => {
+    const op = callable('method: PATCH\nurl: https://h.example/me\nbody: [nick]\noptional: [nick]');
+    expect(buildRequest(op, {})).toMatchObject({ ok: true, value: { body: '{}', headers: { 'Content-Type': 'application/json' } } });
+  });
+});
+
+describe('callableOperation', () => {
+  it('is refused when the file has no operation block', () => {
+    const pkg = parseSkillPackage({ folder: 's', files: new Map([['a.md', 'Just prose.\n']]) });
+    expect(callableOperation(pkg, pkg.operations[0])).toMatchObject({ ok: false, problems: [{ ruleId: 'call-not-declared' }] });
+  });
+
+  it('is refused when the method is not one of the six', () => {
+    const pkg = parseSkillPackage({ folder: 's', files: new Map([['a.md', '---\noperation:\n  method: FETCH\n  url: https://x.example/\n---\nA.\n']]) });
+    expect(callableOperation(pkg, pkg.operations[0])).toMatchObject({ ok: false, problems: [{ ruleId: 'call-not-published' }] });
+  });
+
+  it('is refused when a `$ref` names a missing type', () => {
+    const pkg = parseSkillPackage({
+      folder: 's',
+      files: new Map([['a.md', '---\noperation:\n  method: POST\n  url: https://x.example/\n  schema: |\n    {"type": "object", "properties": {"o": {"$ref": "#/types/Nope"}}}\n---\nA.\n']]),
+    });
+    expect(callableOperation(pkg, pkg.operations[0])).toMatchObject({ ok: false, problems: [{ ruleId: 'call-not-published' }] });
+  });
+
+  it('places arguments in path, query and body order as declared', () => {
+    expect(booking).toMatchObject({ method: 'POST', path: ['room'], query: ['notify'], body: ['guest_name', 'nights', 'breakfast'] });
+  });
+});
+
+describe('findCallable', () => {
+  const pkg = parseSkillPackage({
+    folder: 'inn',
+    files: new Map([
+      ['book.md', '---\noperation:\n  method: POST\n  url: https://x.example/b\n  body: [n]\n---\nBook.\n'],
+      ['notes.md', 'No block.\n'],
+    ]),
+  });
+
+  it('finds an operation by its tool name when given the tool name', () => {
+    expect(findCallable(pkg, 'inn_book')).toMatchObject({ ok: true, value: { tool: { name: 'inn_book', alias: 'book' } } });
+  });
+
+  it('finds an operation by its alias when given the file base name', () => {
+    expect(findCallable(pkg, 'book')).toMatchObject({ ok: true, value: { file: 'book.md' } });
+  });
+
+  it('lists the operations when the name is unknown', () => {
+    expect(findCallable(pkg, 'nope')).toMatchObject({ ok: false, problems: [{ ruleId: 'call-unknown-operation', message: expect.stringMatching(/book, notes/) }] });
+  });
+
+  it('says a prose-only operation cannot be called when named', () => {
+    expect(findCallable(pkg, 'notes')).toMatchObject({ ok: false, problems: [{ ruleId: 'call-not-declared' }] });
+  });
+});

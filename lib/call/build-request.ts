@@ -1,0 +1,66 @@
+import { fail, ok, type Result } from '../core/result';
+import type { CallableOperation } from './callable';
+import { checkArguments } from './check-arguments';
+
+/** The request the platform's `fetch_url` takes (SPEC 3.5). Credentials are the gateway's. */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Absent when the operation declares no body fields, or the method is GET/HEAD. */
+  body?: string;
+}
+
+const ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * A call translated into one HTTP request (SPEC 3). Refused, sending nothing, when any
+ * argument is missing, unknown or invalid; the refusal has one problem per argument
+ * (`checkArguments`). Pure: the caller (the CLI, a test, the gateway) does the sending.
+ */
+export function buildRequest(callable: CallableOperation, args: unknown): Result<HttpRequest> {
+  const problems = checkArguments(callable, args);
+  if (problems.length > 0) return fail(problems);
+  const values = args as Record<string, unknown>;
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined;
+
+  let url = fillPath(callable.url, (name) => encodeURIComponent(String(values[name])));
+
+  const pairs: string[] = [];
+  for (const name of callable.query) {
+    if (!has(name) || values[name] === null) continue;
+    const v = values[name];
+    for (const item of Array.isArray(v) ? v : [v]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`);
+  }
+  if (pairs.length > 0) url += (url.includes('?') ? '&' : '?') + pairs.join('&');
+
+  const headers: Record<string, string> = {};
+  const request: HttpRequest = { method: callable.method, url, headers };
+  if (callable.method !== 'GET' && callable.method !== 'HEAD' && callable.body.length > 0) {
+    const body: Record<string, unknown> = {};
+    for (const name of callable.body) {
+      // defineProperty, so an argument named `__proto__` is an ordinary field.
+      if (has(name)) Object.defineProperty(body, name, { value: values[name], enumerable: true, writable: true, configurable: true });
+    }
+    headers['Content-Type'] = 'application/json';
+    request.body = JSON.stringify(body);
+  }
+  return ok(request);
+}
+
+/** The URL with each whole `{name}` segment of its path replaced (SPEC 1.3, 3.2). */
+function fillPath(template: string, value: (name: string) => string): string {
+  const origin = ORIGIN.exec(template)?.[0] ?? '';
+  const rest = template.slice(origin.length);
+  const cut = rest.search(/[?#]/);
+  const path = cut < 0 ? rest : rest.slice(0, cut);
+  const tail = cut < 0 ? '' : rest.slice(cut);
+  const filled = path
+    .split('/')
+    .map((segment) => {
+      const m = /^\{([^{}]+)\}$/.exec(segment);
+      return m ? value(m[1]) : segment;
+    })
+    .join('/');
+  return origin + filled + tail;
+}

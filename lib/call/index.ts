@@ -1,0 +1,3 @@
+export * from './callable';
+export * from './check-arguments';
+export * from './build-request';
