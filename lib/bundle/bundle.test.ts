@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage } from '../skill/package';
+import { writeManifest } from '../skill/manifest';
+import { writeOperationFile } from '../skill/operation-file';
+import { exportBundle, exportFiles, importBundle, TOOLS_FILE } from './bundle';
+import { writeSkillZip } from './zip';
+
+function petstore(): Map<string, string> {
+  return new Map([
+    ['SKILL.md', writeManifest({ name: 'petstore', description: 'Pets.', title: 'Petstore', operations: [{ name: 'create_pet', description: 'Create a pet.' }, { name: 'upload_photo', description: 'Upload a photo.' }] })],
+    [
+      'create_pet.md',
+      writeOperationFile({
+        operation: { method: 'POST', url: 'https://p.example/pets', schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+        prose: 'Create a pet.\n\nQuote the returned `id`.\n',
+      }),
+    ],
+    ['upload_photo.md', 'Upload a photo.\n\n## The call\n\n`POST https://p.example/pets/{id}/photo` with a multipart body.\n'],
+  ]);
+}
+
+describe('exportFiles', () => {
+  it('generates The call into files with an operation block and leaves prose-only files alone', () => {
+    const out = exportFiles(parseSkillPackage({ folder: 'petstore', files: petstore() }));
+    expect(out.files.get('create_pet.md')).toContain('Quote the returned `id`.\n\n## The call\n\n`POST https://p.example/pets`\n');
+    expect(out.files.get('upload_photo.md')).toBe(petstore().get('upload_photo.md'));
+    expect(out.files.has(TOOLS_FILE)).toBe(false);
+  });
+
+  it('replaces a hand-written call section when one is there', () => {
+    const files = petstore();
+    files.set('create_pet.md', files.get('create_pet.md')!.replace('Quote', '## The call\nPOST it by hand.\n\nQuote'));
+    const text = exportFiles(parseSkillPackage({ folder: 'petstore', files })).files.get('create_pet.md')!;
+    expect(text).not.toContain('by hand');
+    expect(text.match(/## The call/g)).toHaveLength(1);
+  });
+
+  it('adds tools.json when asked', () => {
+    const out = exportFiles(parseSkillPackage({ folder: 'petstore', files: petstore() }), { tools: true });
+    expect(JSON.parse(out.files.get(TOOLS_FILE)!)).toEqual([
+      { name: 'petstore_create_pet', alias: 'create_pet', description: 'Create a pet.', parameters: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    ]);
+  });
+});
+
+describe('importBundle', () => {
+  it('gives back the files that were exported when a bundle is imported', () => {
+    const zip = exportBundle(parseSkillPackage({ folder: 'petstore', files: petstore() }), { tools: true });
+    const imported = importBundle(zip);
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    expect(imported.value.folder).toBe('petstore');
+    expect(new Map([...imported.value.files].sort())).toEqual(new Map([...petstore()].sort()));
+  });
+
+  it('exports byte-identical bytes again when an imported bundle is exported', () => {
+    const first = exportBundle(parseSkillPackage({ folder: 'petstore', files: petstore() }));
+    const imported = importBundle(first);
+    if (!imported.ok) throw new Error('import failed');
+    expect(exportBundle(parseSkillPackage(imported.value))).toEqual(first);
+  });
+
+  it('refuses a bundle whose file is not UTF-8, naming the file', () => {
+    const zip = writeSkillZip('petstore', new Map<string, string | Uint8Array>([['SKILL.md', new Uint8Array([0xff, 0xfe, 0x00, 0x41])]]));
+    const r = importBundle(zip);
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].file).toContain('SKILL.md');
+  });
+
+  it('refuses garbage with a clear problem when the bytes are not a zip', () => {
+    const r = importBundle(new TextEncoder().encode('not a zip at all'));
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].ruleId).toMatch(/^zip-/);
+  });
+});
