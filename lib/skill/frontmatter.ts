@@ -65,12 +65,8 @@ export function parseFrontmatter(yaml: string, file: string, startLine: number):
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + startLine - 1, column: col };
   };
-  for (const err of [...doc.errors, ...doc.warnings]) {
-    const at = toFile(err.pos[0]);
-    problems.push(
-      problem('frontmatter', 'error', `YAML: ${firstLine(err.message)}`, file, at),
-    );
-  }
+  for (const err of doc.errors) problems.push(problem('frontmatter', 'error', `YAML: ${firstLine(err.message)}`, file, toFile(err.pos[0])));
+  for (const w of doc.warnings) problems.push(problem('frontmatter', 'warning', `YAML: ${firstLine(w.message)}`, file, toFile(w.pos[0])));
   let data: unknown;
   if (doc.errors.length === 0) {
     try {

@@ -18,7 +18,7 @@ const createPet: OperationFileModel = {
     query: ['tag'],
     identity: ['name'],
   },
-  approval: { matches: 'POST /pets/*', binds: ['name'] },
+  approval: { matches: 'POST /v1/pets/*', binds: ['name'] },
   prose: 'Create a pet.\n\nCreates a pet in the store. Quote the returned `id` to the user.\n',
 };
 
@@ -27,7 +27,7 @@ describe('writeOperationFile', () => {
     const text = writeOperationFile(createPet);
     expect(text.startsWith('---\noperation:\n  method: POST\n  url: https://petstore.example.com/v1/pets/{id}\n  schema: |\n    {\n')).toBe(true);
     expect(text).toContain('      "tag": {"type": "string"},\n');
-    expect(text).toContain('  query: [tag]\n  identity: [name]\napproval:\n  matches: POST /pets/*\n  binds: [name]\n---\nCreate a pet.');
+    expect(text).toContain('  query: [tag]\n  identity: [name]\napproval:\n  matches: POST /v1/pets/*\n  binds: [name]\n---\nCreate a pet.');
   });
 
   it('reads back to the same bytes when a written file is parsed and written again', () => {

@@ -1,0 +1,23 @@
+import { isPlainObject, joinPointer } from '../core/entries';
+import { argumentPlaces } from '../skill/arguments';
+import { SAFE_METHODS, isFlat, rawList } from './facts';
+import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
+
+/**
+ * SPEC 1.3: `GET` and `HEAD` have no body, so every argument is a path or query parameter.
+ * Reported at each body field: its property in the schema, or its entry in `body`.
+ */
+export const bodyOnGet: FileRule = {
+  id: 'body-on-get',
+  scope: 'file',
+  check(op) {
+    const d = op.declaration;
+    if (!d || !SAFE_METHODS.has(d.method)) return [];
+    const message = (name: string) => `\`${d.method}\` has no body: \`${name}\` must be a path or query parameter`;
+    if (isFlat(d)) return rawList(d.raw, 'body').map(({ name, index }) => atKey(op, `/operation/body/${index}`, message(name)));
+    if (d.form !== 'schema' || !isPlainObject(d.schema) || !isPlainObject(d.schema.properties)) return [];
+    const problems: RuleProblem[] = [];
+    for (const name of argumentPlaces(d, d.schema).body) problems.push(atSchema(op, joinPointer('/properties', name), `${message(name)} (add it to \`query\`)`));
+    return problems;
+  },
+};

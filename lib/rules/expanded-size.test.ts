@@ -1,0 +1,23 @@
+import { md, schemaFile, testRule } from './test-helpers';
+
+const big = JSON.stringify({ Big: { type: 'string', description: 'x'.repeat(3000) } });
+const using = (n: number) => schemaFile('  method: POST\n  url: https://p.example/a\n', { type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { $ref: '#/types/Big' }])) });
+
+testRule('expanded-size', [
+  { name: 'passes when the expanded parameters fit in 24 KiB', files: { 'types.json': big, 'a.md': using(8) }, expected: [] },
+  { name: 'passes when the file is in flat form', files: { 'a.md': md('operation:\n  method: POST\n  url: https://p.example/a\n  body: [a]\n') }, expected: [] },
+  {
+    name: 'reports the schema when shared types expand past 24,576 bytes',
+    files: { 'types.json': big, 'a.md': using(9) },
+    expected: [{ message: "The published parameters are over 24,576 bytes with every type expanded: split the operation's arguments or trim descriptions", line: 5, column: 3, pointer: '/operation/schema' }],
+  },
+  {
+    name: 'reports a fan-out of types quickly when each refers to the next ten times',
+    files: {
+      'types.json': JSON.stringify({ ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`T${i}`, { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`p${j}`, { $ref: `#/types/T${i + 1}` }])) }])), T30: { type: 'string' } }),
+      'a.md': schemaFile('  method: POST\n  url: https://p.example/a\n', { type: 'object', properties: { root: { $ref: '#/types/T0' } } }),
+    },
+    expected: [{ message: /^The published parameters are over 24,576 bytes/ }],
+  },
+  { name: 'stays quiet when a reference is broken (refs reports it)', files: { 'a.md': using(1) }, expected: [] },
+]);

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage, updateSkillFile, type SkillPackage } from '../skill/package';
+import { checkIncremental, checkPackage, createChecker, DEFAULT_SEVERITY, RULE_IDS, RULES, severityOf } from './index';
+import { packageOf } from './test-helpers';
+
+const SKILL = `---
+name: petstore
+description: List, create and look up pets in the Swagger Petstore.
+metadata:
+  source-title: Swagger Petstore
+  source-version: "1.0.0"
+---
+# Swagger Petstore
+
+A sample API for a pet store.
+
+## Authentication
+Requests go out through the platform's gateway, which attaches the API key.
+
+## Operations
+- \`create_pet\`: Create a pet.
+- \`list_pets\`: List all pets.
+- \`replace_pet\`: Replace a pet.
+- \`update_pet\`: Update a pet's fields.
+- \`upload_photo\`: Upload a photo of a pet.
+`;
+
+const TYPES = `{
+  "Address": {"type": "object", "properties": {"city": {"type": "string"}}},
+  "Owner": {
+    "type": "object",
+    "required": ["name"],
+    "properties": {
+      "name": {"type": "string", "description": "The owner's name."},
+      "address": {"$ref": "#/types/Address"},
+      "friends": {"type": "array", "items": {"$ref": "#/types/Owner"}}
+    }
+  }
+}
+`;
+
+const LIST_PETS = `---
+operation:
+  method: GET
+  url: https://petstore.example.com/v1/pets
+  schema: |
+    {
+      "type": "object",
+      "properties": {
+        "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "How many pets to return."},
+        "tags": {"type": "array", "items": {"type": "string"}}
+      }
+    }
+  query: [limit, tags]
+---
+List all pets.
+
+Returns a page of \`Pet\`s.
+`;
+
+const CREATE_PET = `---
+operation:
+  method: POST
+  url: https://petstore.example.com/v1/pets
+  schema: |
+    {
+      "type": "object",
+      "required": ["name"],
+      "properties": {
+        "name": {"type": "string", "description": "The pet's name."},
+        "tag": {"type": ["string", "null"]},
+        "owner": {"$ref": "#/types/Owner", "description": "Who owns it."}
+      }
+    }
+  identity: [name]
+approval:
+  matches: POST /v1/pets
+  binds: [name]
+---
+Create a pet.
+
+Creates a pet in the store. Quote the returned \`id\` to the user.
+`;
+
+const REPLACE_PET = `---
+operation:
+  method: PUT
+  url: https://petstore.example.com/v1/pets/{petId}
+  schema: |
+    {
+      "type": "object",
+      "required": ["petId", "name"],
+      "properties": {
+        "petId": {"type": "string"},
+        "dry_run": {"type": "boolean"},
+        "name": {"type": "string"},
+        "owner": {"$ref": "#/types/Owner"}
+      }
+    }
+  query: [dry_run]
+---
+# Replace a pet
+
+Replace a pet.
+`;
+
+const UPDATE_PET = `---
+operation:
+  method: PATCH
+  url: https://petstore.example.com/v1/pets/{id}
+  query: [notify]
+  body: [name, age, nicknames]
+  optional: [notify, age, nicknames]
+  boolean: [notify]
+  integer: [age]
+  list: [nicknames]
+---
+Update a pet's fields.
+`;
+
+const UPLOAD_PHOTO = `Upload a photo of a pet.
+
+The request body is multipart, so compose it by hand.
+
+## The call
+\`POST https://petstore.example.com/v1/pets/{petId}/photo\` with a \`multipart/form-data\` body holding \`file\`.
+`;
+
+const CLEAN = {
+  'SKILL.md': SKILL,
+  'types.json': TYPES,
+  'list_pets.md': LIST_PETS,
+  'create_pet.md': CREATE_PET,
+  'replace_pet.md': REPLACE_PET,
+  'update_pet.md': UPDATE_PET,
+  'upload_photo.md': UPLOAD_PHOTO,
+};
+
+describe('RULES', () => {
+  it('maps every SPEC 5 rule id to the rule of that id', () => {
+    expect(Object.keys(RULES).sort()).toEqual([...RULE_IDS].sort());
+    for (const id of RULE_IDS) expect(RULES[id].id).toBe(id);
+    expect(RULE_IDS).toHaveLength(26);
+    expect(Object.keys(DEFAULT_SEVERITY).sort()).toEqual([...RULE_IDS].sort());
+  });
+});
+
+describe('severityOf', () => {
+  it('gives each rule its SPEC 5 default and the three warning cases', () => {
+    expect(severityOf('manifest-operations')).toBe('warning');
+    expect(severityOf('description')).toBe('error');
+    expect(severityOf('description', 'too-long')).toBe('warning');
+    expect(severityOf('identity', 'safe-method')).toBe('warning');
+    expect(severityOf('frontmatter', 'unknown-key')).toBe('warning');
+    expect(severityOf('frontmatter')).toBe('error');
+  });
+
+  it('applies a preset by rule and by case when overrides are given', () => {
+    expect(severityOf('description', undefined, { description: 'warning' })).toBe('warning');
+    expect(severityOf('description', 'too-long', { description: 'error' })).toBe('warning');
+    expect(severityOf('description', 'too-long', { 'description/too-long': 'error' })).toBe('error');
+    expect(severityOf('description', 'too-long', { description: 'off' })).toBe('off');
+  });
+});
+
+describe('checkPackage', () => {
+  it('returns no problems when a realistic package is clean', () => {
+    expect(checkPackage(packageOf(CLEAN))).toEqual([]);
+  });
+
+  it('reports problems of many rules sorted by file, line and column when the package is broken', () => {
+    const pkg = packageOf({
+      ...CLEAN,
+      'SKILL.md': SKILL.replace('name: petstore', 'name: Petstore'),
+      'create_pet.md': CREATE_PET.replace('"#/types/Owner"', '"#/types/Ownr"').replace('identity: [name]', 'identity: [nmae]'),
+      'list_pets.md': LIST_PETS.replace('query: [limit, tags]', 'query: [limit]'),
+    });
+    const problems = checkPackage(pkg);
+    expect(problems.map((p) => `${p.file}:${p.line} ${p.ruleId} ${p.severity}`)).toEqual([
+      'SKILL.md:2 skill-name error',
+      'SKILL.md:2 skill-name error',
+      'create_pet.md:12 refs error',
+      'create_pet.md:15 identity error',
+      'list_pets.md:10 body-on-get error',
+    ]);
+    for (const p of problems) expect(p.column).toBeGreaterThanOrEqual(1);
+  });
+
+  it('drops a rule and changes a case when a preset says so', () => {
+    const pkg = packageOf({ ...CLEAN, 'list_pets.md': LIST_PETS.replace('query: [limit, tags]', 'query: [limit, tags]\n  identity: [limit]') });
+    expect(checkPackage(pkg).map((p) => [p.ruleId, p.severity])).toEqual([['identity', 'warning']]);
+    expect(checkPackage(pkg, { severity: { 'identity/safe-method': 'off' } })).toEqual([]);
+  });
+
+  it('never throws and never reports a failed rule when files are garbage', () => {
+    const junk: Record<string, string> = {
+      'SKILL.md': '---\n- a\n- b\n---\n',
+      'types.json': '[1, 2',
+      'a.md': '---\noperation:\n  method: 5\n  url: {a: 1}\n  schema: 7\n  query: {a: 1}\n  body: [[1]]\napproval: 3\n---\n',
+      'b.md': '---\noperation:\n  schema: |\n    {"type": "object", "properties": {"x": {"$ref": 5, "items": [1], "type": 7}}, "required": [1]}\n  query: [x, x, null]\n  identity: [x]\napproval:\n  matches: 5\n  binds: x\n---\n',
+      'c.md': '---\noperation: null\napproval: null\n---\n\u0000\u0001binary',
+      'd.md': '---\n---\n',
+      'e.md': `---\noperation:\n  method: GET\n  url: https://x.example/${'{a}/'.repeat(50)}\n  schema: "{\\"type\\":\\"object\\",\\"properties\\":{\\"__proto__\\":{\\"type\\":\\"string\\"}}}"\n---\nx\n`,
+    };
+    const problems = checkPackage(packageOf(junk));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.filter((p) => p.message.startsWith('The rule failed'))).toEqual([]);
+  });
+});
+
+describe('checkIncremental', () => {
+  const edits: [string, string][] = [
+    ['list_pets.md', LIST_PETS.replace('List all pets.', 'List every pet.')],
+    ['create_pet.md', CREATE_PET.replace('binds: [name]', 'binds: [nam]')],
+    ['new_thing.md', '---\noperation:\n  method: GET\n  url: https://petstore.example.com/v1/pets\n---\nAlso lists pets.\n'],
+    ['types.json', TYPES.replace('"Address"', '"Adress"')],
+    ['SKILL.md', SKILL.replace('name: petstore', 'name: pets')],
+    ['SKILL.md', SKILL],
+    ['types.json', TYPES],
+    ['new_thing.md', 'Prose now.\n'],
+    ['update_pet.md', UPDATE_PET.replace('optional: [notify,', 'optional: [notfy,')],
+  ];
+
+  it('equals a full check after each edit when files, types and the manifest change', () => {
+    let pkg: SkillPackage = packageOf(CLEAN);
+    const checker = createChecker();
+    expect(checker.check(pkg)).toEqual(checkPackage(pkg));
+    for (const [path, text] of edits) {
+      pkg = updateSkillFile(pkg, path, text);
+      expect(checker.check(pkg)).toEqual(checkPackage(pkg));
+    }
+  });
+
+  it('reuses the results of files that did not change when one file is edited', () => {
+    const pkg = packageOf(CLEAN);
+    const first = checkIncremental(pkg);
+    const next = updateSkillFile(pkg, 'list_pets.md', LIST_PETS.replace('List all pets.', 'List pets.'));
+    const second = checkIncremental(next, first);
+    const unchanged = next.operations.find((o) => o.file === 'create_pet.md')!;
+    const changed = next.operations.find((o) => o.file === 'list_pets.md')!;
+    expect(second.files.get(unchanged)).toBe(first.files.get(unchanged));
+    expect(first.files.has(changed)).toBe(false);
+  });
+
+  it('re-checks every file when types.json changes', () => {
+    const pkg = packageOf(CLEAN);
+    const first = checkIncremental(pkg);
+    const next = updateSkillFile(pkg, 'types.json', TYPES.replace('"Owner"', '"Person"'));
+    const second = checkIncremental(next, first);
+    const create = next.operations.find((o) => o.file === 'create_pet.md')!;
+    expect(second.files.get(create)).not.toBe(first.files.get(create));
+    expect(second.problems.filter((p) => p.file === 'create_pet.md').map((p) => p.ruleId)).toEqual(['refs']);
+  });
+
+  it('re-checks one of 1,000 files in a few milliseconds when one file is edited', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `op_${String(i).padStart(4, '0')}`);
+    const files = new Map<string, string>([['SKILL.md', SKILL.replace(/## Operations[\s\S]*/, `## Operations\n${names.map((n) => `- \`${n}\`: List pets.`).join('\n')}\n`)]]);
+    for (let i = 0; i < 1000; i++) {
+      files.set(`op_${String(i).padStart(4, '0')}.md`, LIST_PETS.replace('/v1/pets', `/v1/pets${i}/{id}`).replace('"properties": {', '"required": ["id"],\n      "properties": {\n        "id": {"type": "string"},'));
+    }
+    let pkg = parseSkillPackage({ folder: 'petstore', files });
+    const t0 = performance.now();
+    const checker = createChecker();
+    const full = checker.check(pkg);
+    const fullMs = performance.now() - t0;
+    expect(full).toEqual([]);
+    const times: number[] = [];
+    // The first edits warm the JIT up; the median of the rest is what an editor sees.
+    for (let i = 0; i < 70; i++) {
+      const t = performance.now();
+      pkg = updateSkillFile(pkg, 'op_0500.md', files.get('op_0500.md')!.replace('List all pets.', `List all pets ${i}.`));
+      checker.check(pkg);
+      if (i >= 20) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    expect(fullMs).toBeLessThan(2000);
+    expect(times[25]).toBeLessThan(5);
+  });
+});

@@ -1,0 +1,89 @@
+import type { OperationFile } from '../skill/operation-file';
+import { atKey, located, type FileRule, type RuleProblem } from './rule';
+
+const ABSOLUTE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
+const WHOLE_SEGMENT = /^\{([^{}]+)\}$/;
+
+/**
+ * SPEC 1.3: `url` is an absolute `http`/`https` URL with a host and no credentials; a path
+ * parameter is a whole segment `{name}`, each name once; no query string, no fragment; every
+ * `%` starts a valid percent-encoding, and nothing a URL cannot hold (spaces, control
+ * characters) is left unencoded. Problems point at the offending character when the URL is
+ * written on one line.
+ */
+export const operationUrl: FileRule = {
+  id: 'operation-url',
+  scope: 'file',
+  check(op) {
+    const d = op.declaration;
+    if (!d) return [];
+    const raw = d.raw.url;
+    if (raw === undefined) return [atKey(op, '/operation', 'The operation block has no `url`')];
+    if (typeof raw !== 'string') return [atKey(op, '/operation/url', '`url` must be a string: the absolute URL of the operation')];
+    const url = raw;
+    const at = urlLocator(op, url);
+    const problems: RuleProblem[] = [];
+    const m = ABSOLUTE.exec(url);
+    if (!m) {
+      const message = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)
+        ? `\`${url}\` is not an http or https URL`
+        : `\`${url}\` is not an absolute URL: give the API's base URL (\`https://…\`)`;
+      return [at(0, message)];
+    }
+    const scheme = m[1].toLowerCase();
+    if (scheme !== 'http' && scheme !== 'https') problems.push(at(0, `\`${m[1]}:\` is not http or https`));
+    const authority = m[2];
+    const hostAt = m[1].length + 3;
+    if (authority === '') problems.push(at(hostAt, `\`${url}\` has no host`));
+    if (authority.includes('@')) problems.push(at(hostAt, 'The URL must not carry credentials (`user@`): the gateway attaches them'));
+    if (/[{}]/.test(authority)) problems.push(at(hostAt + authority.search(/[{}]/), 'A `{…}` in the host is not a path parameter: give the server variable its value'));
+
+    const rest = url.slice(m[0].length);
+    const restAt = m[0].length;
+    const query = rest.indexOf('?');
+    const fragment = rest.indexOf('#');
+    if (query >= 0 && (fragment < 0 || query < fragment)) problems.push(at(restAt + query, 'The URL has a query string: name query parameters in `query` instead'));
+    if (fragment >= 0) problems.push(at(restAt + fragment, 'The URL has a fragment (`#…`), which is never sent'));
+    const space = url.search(/[\s\u0000-\u001f\u007f]/);
+    if (space >= 0) problems.push(at(space, `The URL holds ${url[space] === ' ' ? 'a space' : 'a space or control character'}: percent-encode it (\`%20\`)`));
+
+    const pathEnd = [query, fragment].filter((i) => i >= 0);
+    const path = pathEnd.length > 0 ? rest.slice(0, Math.min(...pathEnd)) : rest;
+    const seen = new Set<string>();
+    let offset = restAt;
+    for (const segment of path.split('/')) {
+      const whole = WHOLE_SEGMENT.exec(segment);
+      if (whole) {
+        const name = whole[1];
+        if (seen.has(name)) problems.push(at(offset, `\`{${name}}\` appears twice in the URL: path parameter names must be unique`));
+        seen.add(name);
+      } else {
+        const brace = segment.search(/[{}]/);
+        if (brace >= 0) problems.push(at(offset + brace, `\`${segment}\`: a path parameter must be a whole segment \`{name}\`, and braces appear nowhere else`));
+        const bad = /%(?![0-9A-Fa-f]{2})/.exec(segment);
+        if (bad) problems.push(at(offset + bad.index, `\`${segment}\` holds a \`%\` that is not valid percent-encoding (\`%\` and two hex digits; \`%25\` for a percent sign)`));
+      }
+      offset += segment.length + 1;
+    }
+    return problems;
+  },
+};
+
+/** Position of a character of the URL in the file, when its value sits on one line as written. */
+function urlLocator(op: OperationFile, url: string): (index: number, message: string) => RuleProblem {
+  let start: { line: number; column: number } | null | undefined;
+  const find = () => {
+    const value = op.frontmatter?.valuePosition('/operation/url');
+    if (!value) return null;
+    const line = op.text.split('\n')[value.line - 1] ?? '';
+    const col = value.column - 1;
+    if (line.startsWith(url, col)) return value;
+    if ((line[col] === '"' || line[col] === "'") && line.startsWith(url, col + 1)) return { line: value.line, column: value.column + 1 };
+    return null;
+  };
+  return (index, message) => {
+    if (start === undefined) start = find();
+    const pos = start ? { line: start.line, column: start.column + index } : op.position('/operation/url');
+    return located(pos, message, '/operation/url');
+  };
+}

@@ -1,0 +1,46 @@
+import { isPlainObject } from '../core/entries';
+import type { OperationFile } from '../skill/operation-file';
+import { jsonErrorPosition } from '../skill/types-file';
+import { JsonLocator } from '../skill/json-locate';
+import { atKey, atSchema, located, type FileRule } from './rule';
+
+/**
+ * SPEC 1.3: `schema` is JSON text in a YAML block scalar (`schema: |`), and its root is
+ * `"type": "object"` with `properties`, an object of the arguments. A JSON syntax error is
+ * reported at its line and column in the file.
+ */
+export const schemaJson: FileRule = {
+  id: 'schema-json',
+  scope: 'file',
+  check(op) {
+    const d = op.declaration;
+    if (!d || d.raw.schema === undefined) return [];
+    if (d.schemaText === undefined) {
+      return [atKey(op, '/operation/schema', '`schema` must be JSON text in a block scalar (`schema: |` and the JSON on the lines below), not a YAML value')];
+    }
+    if (d.schemaError) return [located(jsonErrorInFile(op, d.schemaText, d.schemaError.message), `The schema is not JSON: ${d.schemaError.message}`, '/operation/schema')];
+    const s = d.schema;
+    if (!isPlainObject(s)) return [atKey(op, '/operation/schema', 'The schema must be a JSON object: `{"type": "object", "properties": {…}}`')];
+    const problems = [];
+    if (s.type !== 'object') {
+      problems.push(s.type === undefined ? atSchema(op, '', 'The schema\'s root needs `"type": "object"`') : atSchema(op, '/type', `The schema's root \`type\` must be \`"object"\`, not ${JSON.stringify(s.type)}`));
+    }
+    if (s.properties === undefined) problems.push(atSchema(op, '', 'The schema\'s root needs `properties`, an object of the arguments (`{}` when there are none)'));
+    else if (!isPlainObject(s.properties)) problems.push(atSchema(op, '/properties', '`properties` must be an object of argument name to schema'));
+    return problems;
+  },
+};
+
+/** Where a JSON.parse error of the schema text is, in the file. */
+function jsonErrorInFile(op: OperationFile, text: string, message: string): { line: number; column: number } {
+  const block = op.frontmatter?.blockScalar('/operation/schema');
+  if (!block) return op.position('/operation/schema');
+  // V8 names an offset; at the end of the input it points past the JSON, so clamp it there.
+  const end = text.replace(/\s+$/, '').length;
+  const offset = /position (\d+)/.exec(message)?.[1];
+  const inText =
+    offset !== undefined || /end of JSON input/i.test(message)
+      ? new JsonLocator(text).position(Math.min(offset === undefined ? end : Number(offset), end))
+      : jsonErrorPosition(text, new Error(message));
+  return { line: block.firstLine + inText.line - 1, column: block.indent + inText.column };
+}
