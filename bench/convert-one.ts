@@ -11,14 +11,18 @@ import { parseSkillPackage } from '../lib/skill/package';
 import { checkPackage } from '../lib/rules';
 import { exportBundle } from '../lib/bundle/bundle';
 import { sha256Hex } from '../lib/core/sha256';
-import { readSpecFiles } from './corpus';
+import { join } from 'node:path';
+import { readSpecUpload } from '../cli/read-spec';
+import { SPECS_DIR } from './corpus';
 
 const [folder, entry, mode] = process.argv.slice(2);
 const t = () => performance.now();
 
 async function main() {
   const t0 = t();
-  const files = readSpecFiles(folder);
+  const upload = await readSpecUpload(join(SPECS_DIR, folder));
+  if (!upload.ok) throw new Error(`read failed: ${upload.problems[0]?.message}`);
+  const files = upload.value.files;
   const t1 = t();
   if (mode === 'floor') {
     // The floor: yaml's parse() of the entry text plus swagger-parser's validate() with external resolvers off.

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The vendor specs beside the project (../shared/specs), read in place, never copied. */
 export const SPECS_DIR = resolve(import.meta.dirname, '../../shared/specs');
@@ -23,21 +23,6 @@ export function readManifest(): CorpusSpec[] {
     const cells = line.split('\t');
     return { folder: cells[col('folder')], entry: cells[col('entry_file')], format: cells[col('format')], operations: Number(cells[col('operations')]) };
   });
-}
-
-/** Every file of a spec's folder, as the upload a user would make of it. */
-export function readSpecFiles(folder: string): { path: string; text: string }[] {
-  const root = join(SPECS_DIR, folder);
-  const out: { path: string; text: string }[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.push({ path: relative(root, full).split('\\').join('/'), text: readFileSync(full, 'utf8') });
-    }
-  };
-  walk(root);
-  return out;
 }
 
 export function folderBytes(folder: string): number {

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command, type Io } from './command';
 import { call } from './commands/call';
+import { convert } from './commands/convert';
 import { tools } from './commands/tools';
 import { validate } from './commands/validate';
 
 /** The command table: a new command (`convert`) is one more entry. */
-export const COMMANDS: readonly Command[] = [validate, tools, call];
+export const COMMANDS: readonly Command[] = [convert, validate, tools, call];
 
 const PROGRAM = 'skill-wizard';
 
@@ -68,7 +69,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 const invoked = process.argv[1]?.replace(/\\/g, '/');
-if (invoked && /\/cli\/main\.ts$/.test(invoked)) {
+// Run when started as the CLI: `tsx cli/main.ts`, or the bundle `node dist/cli.mjs`.
+if (invoked && /\/(cli\/main\.ts|dist\/cli\.mjs)$/.test(invoked)) {
   main(process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
