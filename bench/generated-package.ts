@@ -44,7 +44,7 @@ export function generatedPackage(count: number): Map<string, string> {
       );
       continue;
     }
-    const body = method === 'GET' || method === 'DELETE' ? {} : { title: { type: 'string', description: 'A title.', maxLength: 200 }, owner: { $ref: `#/types/Type${i % typeCount}` }, extra: { type: 'object', properties: { note: { type: 'string' } } } };
+    const body = method === 'GET' || method === 'DELETE' ? {} : { title: { type: 'string', description: 'A title.', maxLength: 200 }, owner: { $ref: `#/types/Type${Math.floor(i / 5) % typeCount}` }, extra: { type: 'object', properties: { note: { type: 'string' } } } };
     files.set(
       `${name}.md`,
       writeOperationFile({
