@@ -1,0 +1,759 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage } from '../skill/package';
+import { parseOperationFile } from '../skill/operation-file';
+import { parseManifest } from '../skill/manifest';
+import { publishTools } from '../publish/publish';
+import { expandRefs } from '../publish/expand';
+import { checkPackage } from '../rules';
+import { convertSpec } from './convert';
+import { formatReportSummary } from './report';
+import { specInputFromDocument } from './spec-input';
+import type { ConvertOptions } from './model';
+
+type Doc = Record<string, unknown>;
+
+function oas(paths: Doc, extra: Doc = {}): Doc {
+  return { openapi: '3.0.3', info: { title: 'Test API', version: '1.0.0' }, servers: [{ url: 'https://api.example.com/v1' }], paths, ...extra };
+}
+
+function run(doc: Doc, options: ConvertOptions = {}) {
+  const result = convertSpec(specInputFromDocument(doc), { sha256: 'abc', ...options });
+  const file = (name: string) => {
+    const text = result.files.get(`${name}.md`);
+    if (text === undefined) throw new Error(`no file ${name}.md in ${[...result.files.keys()].join(', ')}`);
+    return parseOperationFile(`${name}.md`, text);
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read deep into generated schemas
+  const schema = (name: string) => file(name).declaration?.schema as Record<string, any>;
+  const types = () => (result.files.has('types.json') ? JSON.parse(result.files.get('types.json')!) : undefined);
+  const errors = () => checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.severity === 'error');
+  return { ...result, file, schema, types, errors };
+}
+
+const ok = { '200': { description: 'OK' } };
+
+describe('convertSpec', () => {
+  it('declares path, query and JSON body fields side by side when the operation has all three', () => {
+    const r = run(
+      oas({
+        '/pets/{petId}': {
+          put: {
+            operationId: 'updatePet',
+            parameters: [
+              { name: 'petId', in: 'path', required: true, schema: { type: 'integer' } },
+              { name: 'dryRun', in: 'query', schema: { type: 'boolean' } },
+            ],
+            requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } } } } },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    const f = r.file('update_pet');
+    expect(f.declaration).toMatchObject({ method: 'PUT', url: 'https://api.example.com/v1/pets/{petId}', lists: { query: ['dryRun'] } });
+    expect(r.schema('update_pet')).toEqual({
+      type: 'object',
+      required: ['petId', 'name'],
+      properties: { petId: { type: 'integer' }, dryRun: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string' } },
+    });
+    expect(r.errors()).toEqual([]);
+    expect(r.report.declared.map((d) => d.file)).toEqual(['update_pet.md']);
+  });
+
+  it('merges a plain allOf of objects into one body when the parts are objects', () => {
+    const r = run(
+      oas(
+        { '/pets': { post: { operationId: 'addPet', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } } }, responses: ok } } },
+        {
+          components: {
+            schemas: {
+              Base: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+              NewPet: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { tag: { type: 'string' } } }] },
+            },
+          },
+        },
+      ),
+    );
+    expect(r.schema('add_pet')).toEqual({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } });
+  });
+
+  it('merges a property two allOf parts name into the allOf of both schemas', () => {
+    const r = run(
+      oas({
+        '/y': {
+          post: {
+            operationId: 'twice',
+            requestBody: { content: { 'application/json': { schema: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', required: ['a'], properties: { a: { maxLength: 3 }, b: { type: 'integer' } } }] } } } },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(r.schema('twice')).toEqual({ type: 'object', required: ['a'], properties: { a: { allOf: [{ type: 'string' }, { maxLength: 3 }] }, b: { type: 'integer' } } });
+  });
+
+  it('keeps an allOf with a part that is not a plain object, and writes the body prose-only when that allOf is the root', () => {
+    const closed = { allOf: [{ type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
+    const r = run(
+      oas({
+        '/x': { post: { operationId: 'rootAllOf', requestBody: { content: { 'application/json': { schema: closed } } }, responses: ok } },
+        '/y': { post: { operationId: 'fieldAllOf', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { f: closed } } } } }, responses: ok } },
+      }),
+    );
+    expect(r.file('root_all_of').declaration).toBeUndefined();
+    expect(r.report.proseOnly[0].reasons[0]).toContain('allOf');
+    expect(r.schema('field_all_of').properties.f.allOf).toHaveLength(2);
+  });
+
+  it('keeps "one of these fields is required" beside the merged body fields', () => {
+    const r = run(
+      oas(
+        {
+          '/fw': {
+            post: {
+              operationId: 'createFirewall',
+              requestBody: { content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Firewall' }, { required: ['name'] }, { anyOf: [{ title: 'In', required: ['inbound'] }, { required: ['outbound'] }] }] } } } },
+              responses: ok,
+            },
+          },
+        },
+        { components: { schemas: { Firewall: { type: 'object', properties: { name: { type: 'string' }, inbound: { type: 'array', items: { type: 'string' } }, outbound: { type: 'array', items: { type: 'string' } } } } } } },
+      ),
+    );
+    expect(r.schema('create_firewall')).toEqual({
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, inbound: { type: 'array', items: { type: 'string' } }, outbound: { type: 'array', items: { type: 'string' } } },
+      anyOf: [{ title: 'In', required: ['inbound'] }, { required: ['outbound'] }],
+    });
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('keeps oneOf and anyOf inside fields, and writes a oneOf root of different shapes prose-only', () => {
+    const r = run(
+      oas({
+        '/a': {
+          post: {
+            operationId: 'fieldOneOf',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, w: { anyOf: [{ type: 'string' }, { type: 'boolean' }] } } } } } },
+            responses: ok,
+          },
+        },
+        '/b': {
+          post: {
+            operationId: 'rootOneOf',
+            requestBody: { content: { 'application/json': { schema: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'array', items: { type: 'string' } }] } } } },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(r.schema('field_one_of').properties).toEqual({ v: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, w: { anyOf: [{ type: 'string' }, { type: 'boolean' }] } });
+    expect(r.report.proseOnly.map((p) => [p.file, p.reasons])).toEqual([['root_one_of.md', ['the JSON body is one of several shapes (`oneOf`)']]]);
+    expect(r.files.get('root_one_of.md')).toContain('## The call');
+  });
+
+  it('makes 3.0 nullable a type admitting null, in enums too, and around a $ref', () => {
+    const r = run(
+      oas(
+        {
+          '/n': {
+            post: {
+              operationId: 'nullable',
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        s: { type: 'string', nullable: true },
+                        e: { type: 'string', enum: ['a', 'b'], nullable: true },
+                        r: { $ref: '#/components/schemas/Owner', nullable: true },
+                        o: { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: ok,
+            },
+          },
+        },
+        { components: { schemas: { Owner: { type: 'object', properties: { name: { type: 'string' } } } } } },
+      ),
+    );
+    expect(r.schema('nullable').properties).toEqual({
+      s: { type: ['string', 'null'] },
+      e: { type: ['string', 'null'], enum: ['a', 'b', null] },
+      r: { anyOf: [{ type: 'object', properties: { name: { type: 'string' } } }, { type: 'null' }] },
+      o: { anyOf: [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { type: 'null' }] },
+    });
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('passes 3.1 type arrays and examples through when the spec is 3.1', () => {
+    const r = run({
+      ...oas({ '/t': { post: { operationId: 't', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { v: { type: ['string', 'null'], examples: ['x'], const: 'x' } } } } } }, responses: ok } } }),
+      openapi: '3.1.0',
+    });
+    expect(r.schema('t').properties.v).toEqual({ type: ['string', 'null'], examples: ['x'], const: 'x' });
+  });
+
+  it('drops discriminator, xml, externalDocs, example and x- keys, keeping format and description', () => {
+    const r = run(
+      oas({
+        '/d': {
+          post: {
+            operationId: 'dropped',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    discriminator: { propertyName: 'kind' },
+                    properties: { when: { type: 'string', format: 'date-time', description: 'When.', example: '2020', xml: { name: 'w' }, externalDocs: { url: 'https://x' }, 'x-internal': true } },
+                  },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(r.schema('dropped').properties.when).toEqual({ type: 'string', format: 'date-time', description: 'When.' });
+  });
+
+  it('leaves readOnly properties out of the request schema and its required', () => {
+    const r = run(
+      oas(
+        { '/p': { post: { operationId: 'create', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: ok } } },
+        { components: { schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, owner: { type: 'object', required: ['oid'], properties: { oid: { type: 'string', readOnly: true }, n: { type: 'string' } } } } } } } },
+      ),
+    );
+    expect(r.schema('create')).toEqual({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, owner: { type: 'object', properties: { n: { type: 'string' } } } } });
+  });
+
+  it('reads path-level and $ref parameters, the operation overriding the path item', () => {
+    const r = run(
+      oas(
+        {
+          '/items/{id}': {
+            parameters: [{ $ref: '#/components/parameters/Id' }, { name: 'verbose', in: 'query', schema: { type: 'boolean' }, description: 'Path-level.' }],
+            get: { operationId: 'getItem', parameters: [{ name: 'verbose', in: 'query', schema: { type: 'string' }, description: 'Operation-level.' }, { $ref: '#/components/parameters/Limit' }], responses: ok },
+          },
+        },
+        { components: { parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } }, Limit: { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 100 } } } } },
+      ),
+    );
+    expect(r.schema('get_item')).toEqual({
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string' }, verbose: { type: 'string', description: 'Operation-level.' }, limit: { type: 'integer', maximum: 100 } },
+    });
+    expect(r.file('get_item').declaration?.lists.query).toEqual(['verbose', 'limit']);
+  });
+
+  it('lets a parameter keep its name over a body field: an optional field is left out, a required one makes the file prose-only', () => {
+    const body = (required: string[]) => ({ content: { 'application/json': { schema: { type: 'object', required, properties: { id: { type: 'string' }, name: { type: 'string' } } } } } });
+    const r = run(
+      oas({
+        '/a/{id}': { put: { operationId: 'optionalClash', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], requestBody: body([]), responses: ok } },
+        '/b/{id}': { put: { operationId: 'requiredClash', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], requestBody: body(['id']), responses: ok } },
+      }),
+    );
+    expect(Object.keys(r.schema('optional_clash').properties)).toEqual(['id', 'name']);
+    expect(r.report.warnings.some((w) => w.ruleId === 'name-clash' && w.message.includes('optional body field `id`'))).toBe(true);
+    expect(r.file('required_clash').declaration).toBeUndefined();
+    expect(r.report.proseOnly[0].reasons).toEqual(['the required body field `id` has the same name as a path parameter']);
+  });
+
+  it('declares a query array with explode false as a joined string that says so, and a default one as an array', () => {
+    const r = run(
+      oas({
+        '/s': {
+          get: {
+            operationId: 'search',
+            parameters: [
+              { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } }, description: 'Ids.' },
+              { name: 'pipes', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'string' } } },
+              { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            ],
+            responses: ok,
+          },
+        },
+      }),
+    );
+    const p = r.schema('search').properties;
+    expect(p.ids).toEqual({ type: 'string', description: 'Ids. Several values are sent as one string, joined with commas (`a,b`). Each value is an integer.' });
+    expect(p.pipes.description).toContain('joined with `|`');
+    expect(p.tags).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('reads Swagger 2.0 collectionFormat: csv (the default) joined, multi repeated', () => {
+    const r = run({
+      swagger: '2.0',
+      info: { title: 'S', version: '1' },
+      host: 'api.example.com',
+      basePath: '/v2',
+      schemes: ['https', 'http'],
+      paths: {
+        '/f': {
+          get: {
+            operationId: 'find',
+            parameters: [
+              { name: 'a', in: 'query', type: 'array', items: { type: 'string' } },
+              { name: 'b', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'multi' },
+              { name: 'c', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'ssv' },
+            ],
+            responses: ok,
+          },
+        },
+      },
+    });
+    const f = r.file('find');
+    expect(f.declaration?.url).toBe('https://api.example.com/v2/f');
+    const p = r.schema('find').properties;
+    expect(p.a.type).toBe('string');
+    expect(p.a.description).toContain('commas');
+    expect(p.b).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(p.c.description).toContain('spaces');
+  });
+
+  it('writes a required deepObject prose-only and leaves an optional one out with a warning', () => {
+    const deep = (required: boolean) => ({ name: 'filter', in: 'query', required, style: 'deepObject', explode: true, schema: { type: 'object', properties: { name: { type: 'string' } } } });
+    const r = run(
+      oas({
+        '/r': { get: { operationId: 'requiredDeep', parameters: [deep(true)], responses: ok } },
+        '/o': { get: { operationId: 'optionalDeep', parameters: [deep(false), { name: 'q', in: 'query', schema: { type: 'string' } }], responses: ok } },
+      }),
+    );
+    expect(r.file('required_deep').declaration).toBeUndefined();
+    expect(r.report.proseOnly[0].reasons).toEqual(['the required query parameter `filter` is a `deepObject`']);
+    expect(Object.keys(r.schema('optional_deep').properties)).toEqual(['q']);
+    expect(r.report.warnings.filter((w) => w.ruleId === 'parameter-left-out').map((w) => w.pointer)).toEqual(['/paths/~1o/get/parameters/0']);
+    expect(r.files.get('optional_deep.md')).toContain('`filter` (query)');
+  });
+
+  it('names header and cookie parameters in the prose, warns on a required one, and keeps credentials out', () => {
+    const r = run(
+      oas(
+        {
+          '/h': {
+            get: {
+              operationId: 'headers',
+              parameters: [
+                { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'Trace id.' },
+                { name: 'X-API-Key', in: 'header', required: true, schema: { type: 'string' } },
+                { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+                { name: 'session', in: 'cookie', schema: { type: 'string' } },
+                { name: 'api_key', in: 'query', schema: { type: 'string' } },
+                { name: 'sid', in: 'cookie', schema: { type: 'string' } },
+              ],
+              responses: ok,
+            },
+          },
+        },
+        {
+          security: [{ header: [] }, { query: [] }],
+          components: {
+            securitySchemes: {
+              header: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+              query: { type: 'apiKey', in: 'query', name: 'api_key' },
+              cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+              bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            },
+          },
+        },
+      ),
+    );
+    expect(r.schema('headers')).toEqual({ type: 'object', properties: {} });
+    const prose = r.file('headers').prose;
+    expect(prose).toContain('`X-Request-Id` (required): Trace id.');
+    expect(prose).toContain('`session`');
+    expect(prose).not.toContain('X-API-Key');
+    expect(prose).not.toContain('`sid`');
+    expect(r.report.warnings.filter((w) => w.ruleId === 'required-header').map((w) => w.message)).toEqual([
+      'The operation requires the header `X-Request-Id`, which is not an argument (the gateway owns headers); the prose names it',
+    ]);
+    const manifest = r.files.get('SKILL.md')!;
+    expect(manifest).toContain('- `header`: an API key in the `x-api-key` header.');
+    expect(manifest).toContain('- `query`: an API key in the `api_key` query parameter.');
+    expect(manifest).not.toContain('`bearer`');
+  });
+
+  it('writes non-JSON bodies prose-only with the reason and a hand-readable call section', () => {
+    const media = (type: string) => ({ content: { [type]: { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } } });
+    const r = run(
+      oas({
+        '/m': { post: { operationId: 'multipart', requestBody: media('multipart/form-data'), responses: ok } },
+        '/f': { post: { operationId: 'form', requestBody: media('application/x-www-form-urlencoded'), responses: ok } },
+        '/b': { post: { operationId: 'binary', requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: ok } },
+        '/x': { post: { operationId: 'xml', requestBody: media('application/xml'), responses: ok } },
+        '/j': { post: { operationId: 'both', requestBody: { content: { 'application/xml': {}, 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } }, responses: ok } },
+      }),
+    );
+    expect(r.report.proseOnly.map((p) => [p.file, p.reasons[0]])).toEqual([
+      ['multipart.md', 'the request body is `multipart/form-data`, not JSON'],
+      ['form.md', 'the request body is `application/x-www-form-urlencoded`, not JSON'],
+      ['binary.md', 'the request body is `application/octet-stream`, not JSON'],
+      ['xml.md', 'the request body is `application/xml`, not JSON'],
+    ]);
+    expect(r.file('multipart').text).toBe(r.file('multipart').prose);
+    const call = r.files.get('multipart.md')!;
+    expect(call).toContain('## The call');
+    expect(call).toContain('`POST https://api.example.com/v1/m`');
+    expect(call).toContain('Body: `multipart/form-data`, with the fields:\n- `file` (a string (binary), required)\n- `note` (a string, optional)');
+    expect(r.files.get('binary.md')).toContain('Body: `application/octet-stream`, a string (binary).');
+    expect(r.schema('both').properties).toEqual({ a: { type: 'string' } });
+  });
+
+  it('writes a JSON body whose root is an array or a scalar prose-only', () => {
+    const r = run(
+      oas({
+        '/a': { post: { operationId: 'arr', requestBody: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/P' } } } } }, responses: ok } },
+        '/s': { post: { operationId: 'str', requestBody: { content: { 'application/json': { schema: { type: 'string' } } } }, responses: ok } },
+      }, { components: { schemas: { P: { type: 'object' } } } }),
+    );
+    expect(r.report.proseOnly.map((p) => p.reasons[0])).toEqual(['the JSON body is an array, not an object', 'the JSON body is a string, not an object']);
+    expect(r.files.get('arr.md')).toContain('Body: `application/json`, a list of `P`.');
+  });
+
+  it('takes the operation server over the path item server over the document server, with variable defaults', () => {
+    const r = run(
+      oas(
+        {
+          '/a': { servers: [{ url: 'https://path.example.com' }], get: { operationId: 'pathLevel', responses: ok }, post: { operationId: 'opLevel', servers: [{ url: 'https://op.example.com/base/' }], responses: ok } },
+          '/b': { get: { operationId: 'docLevel', responses: ok } },
+        },
+        { servers: [{ url: 'https://{region}.example.com/{version}', variables: { region: { default: 'eu' }, version: { enum: ['v2', 'v3'], default: 'v2' } } }] },
+      ),
+    );
+    expect(r.file('path_level').declaration?.url).toBe('https://path.example.com/a');
+    expect(r.file('op_level').declaration?.url).toBe('https://op.example.com/base/a');
+    expect(r.file('doc_level').declaration?.url).toBe('https://eu.example.com/v2/b');
+  });
+
+  it('resolves a relative server against the base URL, and warns while it stays relative', () => {
+    const doc = oas({ '/pets': { get: { operationId: 'list', responses: ok } } }, { servers: [{ url: '/api/v3' }] });
+    expect(run(doc, { baseUrl: 'https://petstore.example.com/ignored' }).file('list').declaration?.url).toBe('https://petstore.example.com/api/v3/pets');
+    const relative = run(doc);
+    expect(relative.file('list').declaration?.url).toBe('/api/v3/pets');
+    expect(relative.report.warnings.map((w) => w.ruleId)).toEqual(['relative-server']);
+    expect(relative.errors().map((e) => e.ruleId)).toEqual(['operation-url']);
+  });
+
+  it('names files from method and path when operationIds are missing, and from operationIds in snake_case', () => {
+    const r = run(oas({ '/pets/{petId}': { get: { responses: ok }, delete: { operationId: 'pets.remove', responses: ok } }, '/': { get: { operationId: 'getHTTPStatus', responses: ok } } }));
+    expect([...r.files.keys()].sort()).toEqual(['SKILL.md', 'get_http_status.md', 'get_pets_pet_id.md', 'pets_remove.md']);
+  });
+
+  it('gives clean, unique, short file names when operationIds are hostile', () => {
+    const long = 'a'.repeat(300);
+    const r = run(
+      oas({
+        '/a': { get: { operationId: '../../x', responses: ok } },
+        '/b': { get: { operationId: 'CON', responses: ok } },
+        '/c': { get: { operationId: long, responses: ok } },
+        '/d': { get: { operationId: '🐾🐾', responses: ok } },
+        '/e': { get: { operationId: 'getPet', responses: ok } },
+        '/f': { get: { operationId: 'GetPet', responses: ok } },
+        '/g': { get: { operationId: 'x', responses: ok } },
+      }),
+    );
+    const names = [...r.files.keys()].filter((f) => f !== 'SKILL.md');
+    expect(names).toEqual(['con_op.md', 'get_d.md', 'get_pet.md', 'get_pet_2.md', `${'a'.repeat(64 - 'test-api_'.length)}.md`, 'x.md', 'x_2.md'].sort());
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('puts a type in types.json when two operations use it, and inlines one used by one operation', () => {
+    const body = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { v: { $ref: ref } } } } } });
+    const r = run(
+      oas(
+        {
+          '/a': { post: { operationId: 'a', requestBody: body('#/components/schemas/Shared'), responses: ok } },
+          '/b': { post: { operationId: 'b', requestBody: body('#/components/schemas/Shared'), responses: ok } },
+          '/c': { post: { operationId: 'c', requestBody: body('#/components/schemas/Once'), responses: ok } },
+        },
+        { components: { schemas: { Shared: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Inner' } } }, Inner: { type: 'string' }, Once: { type: 'integer' } } } },
+      ),
+    );
+    expect(r.types()).toEqual({ Inner: { type: 'string' }, Shared: { type: 'object', properties: { inner: { $ref: '#/types/Inner' } } } });
+    expect(r.schema('a').properties.v).toEqual({ $ref: '#/types/Shared' });
+    expect(r.schema('c').properties.v).toEqual({ type: 'integer' });
+    expect(r.report.sharedTypes.map((t) => [t.name, t.why])).toEqual([
+      ['Inner', 'shared'],
+      ['Shared', 'shared'],
+    ]);
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('shares a self-referring type even when one operation uses it, and publishing stops at the recursion', () => {
+    const r = run(
+      oas(
+        { '/t': { post: { operationId: 'tree', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } }, responses: ok } } },
+        { components: { schemas: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } } },
+      ),
+    );
+    expect(r.types()).toEqual({ Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/types/Node' } } } } });
+    expect(r.report.sharedTypes).toMatchObject([{ name: 'Node', why: 'recursive' }]);
+    const tools = publishTools(parseSkillPackage({ folder: r.folder, files: r.files }));
+    expect(tools[0].parameters).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { type: 'object' } } } } } },
+    });
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('writes Swagger 2.0 formData and type: file prose-only, and a body parameter as JSON fields', () => {
+    const r = run({
+      swagger: '2.0',
+      info: { title: 'Files', version: '1' },
+      host: 'files.example.com',
+      consumes: ['application/json'],
+      paths: {
+        '/upload': { post: { operationId: 'upload', consumes: ['multipart/form-data'], parameters: [{ name: 'file', in: 'formData', type: 'file', required: true }, { name: 'label', in: 'formData', type: 'string' }], responses: ok } },
+        '/form': { post: { operationId: 'form', consumes: ['application/x-www-form-urlencoded'], parameters: [{ name: 'name', in: 'formData', type: 'string' }], responses: ok } },
+        '/json': { post: { operationId: 'json', parameters: [{ name: 'body', in: 'body', required: true, schema: { $ref: '#/definitions/Pet' } }], responses: ok } },
+      },
+      definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string', 'x-nullable': true } } } },
+    });
+    expect(r.report.proseOnly.map((p) => [p.file, p.reasons[0]])).toEqual([
+      ['upload.md', 'the request body is `multipart/form-data` (form parameters with a file), not JSON'],
+      ['form.md', 'the request body is `application/x-www-form-urlencoded` (form parameters), not JSON'],
+    ]);
+    expect(r.files.get('upload.md')).toContain('- `file` (a string (binary), required)');
+    expect(r.schema('json')).toEqual({ type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } });
+  });
+
+  it('lists webhooks, callbacks, options and trace in the report without generating them', () => {
+    const r = run({
+      ...oas({
+        '/subscribe': {
+          post: { operationId: 'subscribe', callbacks: { onEvent: { '{$request.body#/url}': { post: { operationId: 'eventCallback', responses: ok } } } }, responses: ok },
+          options: { responses: ok },
+          trace: { responses: ok },
+        },
+      }),
+      openapi: '3.1.0',
+      webhooks: { newPet: { post: { operationId: 'newPetHook', responses: ok } } },
+    });
+    expect([...r.files.keys()]).toEqual(['SKILL.md', 'subscribe.md']);
+    expect(r.report.skipped.map((s) => [s.kind, s.method, s.path])).toEqual([
+      ['callback', 'POST', 'onEvent: {$request.body#/url}'],
+      ['method', 'OPTIONS', '/subscribe'],
+      ['method', 'TRACE', '/subscribe'],
+      ['webhook', 'POST', 'newPet'],
+    ]);
+    expect(r.report.operationCount).toBe(3);
+  });
+
+  it('accounts for every operation under paths: declared, prose-only or skipped', () => {
+    const r = run(
+      oas({
+        '/a': { get: { responses: ok }, post: { requestBody: { content: { 'text/plain': {} } }, responses: ok }, head: { responses: ok }, options: { responses: ok } },
+        '/b': { $ref: '#/x-missing' },
+        '/c': { patch: { $ref: '#/nowhere' } },
+      }),
+    );
+    expect(r.report.operationCount).toBe(5);
+    expect(r.report.declared.length + r.report.proseOnly.length + r.report.skipped.length).toBe(5);
+    expect(r.report.skipped.map((s) => s.kind)).toEqual(['method', 'invalid']);
+  });
+
+  it('warns on each declared operation whose expanded parameters pass 24 KiB, and on no other', () => {
+    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field with a long enough description to add up.' }])) };
+    const r = run(
+      oas(
+        {
+          '/big': { post: { operationId: 'big', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
+          '/big2': { post: { operationId: 'big2', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { b: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
+          '/small': { get: { operationId: 'small', responses: ok } },
+        },
+        { components: { schemas: { Big: big } } },
+      ),
+    );
+    expect(r.report.warnings.filter((w) => w.ruleId === 'expanded-size').map((w) => w.pointer)).toEqual(['/paths/~1big/post', '/paths/~1big2/post']);
+    expect(r.errors().map((e) => [e.file, e.ruleId])).toEqual([
+      ['big.md', 'expanded-size'],
+      ['big2.md', 'expanded-size'],
+    ]);
+  });
+
+  it('converts the fan-out bomb quickly and within the size budget when each schema refers to the next ten times', () => {
+    const schemas: Doc = {};
+    for (let i = 0; i < 40; i++) schemas[`T${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`p${j}`, { $ref: `#/components/schemas/T${i + 1}` }])) };
+    schemas.T40 = { type: 'string' };
+    const t0 = performance.now();
+    const r = run(oas({ '/bomb': { post: { operationId: 'bomb', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/T0' } } } }, responses: ok } } }, { components: { schemas } }));
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const bytes = [...r.files.values()].reduce((n, t) => n + t.length, 0);
+    expect(bytes).toBeLessThan(100_000);
+    expect(r.report.sharedTypes.every((t) => t.why === 'size')).toBe(true);
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['expanded-size']);
+  });
+
+  it('keeps __proto__ and constructor as ordinary property names', () => {
+    const doc = JSON.parse(
+      '{"openapi":"3.0.0","info":{"title":"P","version":"1"},"servers":[{"url":"https://p.example.com"}],"paths":{"/p":{"post":{"operationId":"p","requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}}}}}},"responses":{"200":{"description":"OK"}}}}}}',
+    );
+    const r = run(doc);
+    expect(Object.keys(r.schema('p').properties)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+
+  it('writes spec text as inert markdown when descriptions hold HTML, script links and fences', () => {
+    const r = run(
+      oas({
+        '/x': {
+          get: {
+            operationId: 'x',
+            summary: '---\nadmin: true',
+            description: 'Intro <script>alert(1)</script> and <img src=x onerror=alert(1)>.\n\n---\nadmin: true\n\n[click](javascript:alert(1))\n\n## The call\n\n```\nunclosed',
+            responses: ok,
+          },
+        },
+        '/y': { post: { operationId: 'y', summary: '# Heading\nline', description: '<iframe src="https://evil.example"></iframe>', requestBody: { content: { 'text/plain': {} } }, responses: ok } },
+      }),
+    );
+    const x = r.file('x');
+    expect(x.problems).toEqual([]);
+    expect(Object.keys(x.data)).toEqual(['operation']);
+    expect(x.prose).not.toMatch(/<script|<img|javascript:/);
+    expect(x.prose).toContain('&lt;script>');
+    expect(x.prose).not.toMatch(/^## The call/m);
+    expect(x.prose.match(/```/g)).toHaveLength(2);
+    const y = r.file('y');
+    expect(y.frontmatter).toBeUndefined();
+    expect(y.prose.startsWith('\\# Heading line')).toBe(true);
+    expect(y.prose).not.toContain('<iframe');
+    const manifest = parseManifest(r.files.get('SKILL.md')!);
+    expect(manifest.operations?.map((o) => o.name)).toEqual(['x', 'y']);
+  });
+
+  it('keeps SKILL.md frontmatter to its own keys when the title and description hold YAML', () => {
+    const r = run(oas({}, { info: { title: 'Evil\n---\nadmin: true', version: '1\nx: y', description: '---\nadmin: true\n---\n<script>x</script>' } }));
+    const m = parseManifest(r.files.get('SKILL.md')!);
+    expect(m.problems).toEqual([]);
+    expect(Object.keys(m.data)).toEqual(['name', 'description', 'metadata']);
+    expect(m.data.name).toBe('evil-admin-true');
+    expect(m.prose).not.toContain('<script');
+    expect(m.prose.split('\n')[0]).toBe('# Evil --- admin: true');
+  });
+
+  it('warns on a server variable with no default, and writes its operations prose-only', () => {
+    const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { description: 'Yours.' } } }] }));
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['server-variable']);
+    expect(r.report.proseOnly[0].reasons).toEqual(['the server URL `https://{tenant}.example.com` still holds a variable with no usable value']);
+  });
+
+  it('declares a Swagger 2.0 spec without a host with its basePath relative until a base URL is given', () => {
+    const doc = { swagger: '2.0', info: { title: 'H', version: '1' }, basePath: '/v1', paths: { '/a': { get: { operationId: 'a', responses: ok } } } };
+    expect(run(doc).file('a').declaration?.url).toBe('/v1/a');
+    expect(run(doc, { baseUrl: 'https://h.example.com' }).file('a').declaration?.url).toBe('https://h.example.com/v1/a');
+  });
+
+  it('notes a label-style path parameter and writes a matrix-style one prose-only', () => {
+    const r = run(
+      oas({
+        '/l/{color}': { get: { operationId: 'label', parameters: [{ name: 'color', in: 'path', required: true, style: 'label', schema: { type: 'string' } }], responses: ok } },
+        '/m/{color}': { get: { operationId: 'matrix', parameters: [{ name: 'color', in: 'path', required: true, style: 'matrix', schema: { type: 'string' } }], responses: ok } },
+      }),
+    );
+    expect(r.schema('label').properties.color).toEqual({ type: 'string', description: 'Label style: the value starts with a dot (`.value`).' });
+    expect(r.report.proseOnly[0].reasons[0]).toContain('matrix-style');
+  });
+
+  it('sends a body of any media type as JSON when its schema is an object with fields', () => {
+    const r = run({ swagger: '2.0', info: { title: 'K', version: '1' }, host: 'k.example.com', consumes: ['*/*'], paths: { '/a': { post: { operationId: 'create', parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', properties: { kind: { type: 'string' } } } }], responses: ok } } } });
+    expect(r.schema('create').properties).toEqual({ kind: { type: 'string' } });
+  });
+
+  it('says first that an operation is deprecated, and notes pagination parameters', () => {
+    const r = run(oas({ '/l': { get: { operationId: 'list', summary: 'List things.', deprecated: true, parameters: [{ name: 'cursor', in: 'query', schema: { type: 'string' } }, { name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } } } } } }, { components: { schemas: { Thing: { type: 'object' } } } }));
+    const prose = r.file('list').prose;
+    expect(prose.split('\n')[0]).toBe('Deprecated. List things.');
+    expect(prose).toContain('Returns `200` with a list of `Thing`.');
+    expect(prose).toContain('Results come in pages: `cursor` picks the page and `limit` its size.');
+  });
+
+  it('writes SKILL.md with the name, description, provenance, authentication and operations', () => {
+    const r = run(oas({ '/a': { get: { operationId: 'a', summary: 'Do A.', responses: ok } } }, { info: { title: 'Hollow Brook Bookings', version: '2.1', description: 'Book rooms.\n\nMore detail.' } }), { sha256: 'f00d' });
+    expect(r.folder).toBe('hollow-brook-bookings');
+    expect(r.files.get('SKILL.md')).toBe(
+      [
+        '---',
+        'name: hollow-brook-bookings',
+        'description: Book rooms.',
+        'metadata:',
+        '  source-title: Hollow Brook Bookings',
+        '  source-version: "2.1"',
+        '  source-format: openapi 3.0.3',
+        '  source-sha256: f00d',
+        '---',
+        '# Hollow Brook Bookings',
+        '',
+        'Book rooms.',
+        '',
+        'More detail.',
+        '',
+        '## Authentication',
+        "Requests go out through the platform's gateway, which attaches the credentials bound to this skill. The spec declares no authentication.",
+        '',
+        '## Operations',
+        '- `a`: Do A.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('uses the name the user gives, normalised when it breaks the rules', () => {
+    expect(run(oas({}), { name: 'my-skill' }).folder).toBe('my-skill');
+    const r = run(oas({}), { name: 'My Skill!' });
+    expect(r.folder).toBe('my-skill');
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['skill-name']);
+  });
+
+  it('writes a declared operation at a duplicate method and URL prose-only', () => {
+    const r = run(oas({ '/a/{x}': { get: { operationId: 'first', parameters: [{ name: 'x', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } }, '/a/{y}': { get: { operationId: 'second', parameters: [{ name: 'y', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } }));
+    expect(r.report.proseOnly.map((p) => p.reasons[0])).toEqual(['it has the same method and URL as `first`, and a skill declares each request once']);
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('writes a path segment that holds a parameter inside other text prose-only, listing the parameter', () => {
+    const r = run(oas({ '/files/{name}.json': { get: { operationId: 'file', parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } }));
+    expect(r.report.proseOnly[0].reasons[0]).toContain('`{name}.json`');
+    expect(r.files.get('file.md')).toContain('- `name` (a string, required)');
+  });
+
+  it('gives byte-identical output when converting the same spec twice', () => {
+    const doc = oas({ '/a': { get: { operationId: 'a', responses: ok } }, '/b': { post: { operationId: 'b', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { s: { $ref: '#/components/schemas/S' } } } } } }, responses: ok } } }, { components: { schemas: { S: { type: 'string' } } } });
+    const a = run(doc);
+    const b = run(structuredClone(doc));
+    expect([...b.files]).toEqual([...a.files]);
+    expect(formatReportSummary(b.report)).toBe(formatReportSummary(a.report));
+  });
+
+  it('summarises the report as text for the CLI', () => {
+    const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok }, options: { responses: ok } }, '/u': { post: { operationId: 'u', requestBody: { content: { 'multipart/form-data': {} } }, responses: ok } } }));
+    expect(formatReportSummary(r.report)).toBe(
+      [
+        'Imported "Test API" (openapi 3.0.3) as the skill `test-api`: 3 operations, 1 declared as tools, 1 prose-only, 1 skipped; 0 webhooks and callbacks not generated; 0 shared types; 0 warnings.',
+        '',
+        'Prose-only (no operation block):',
+        '  u.md (POST /u) openapi.yaml:1: the request body is `multipart/form-data`, not JSON',
+        '',
+        'Skipped:',
+        '  OPTIONS /a openapi.yaml:1: OPTIONS is not one of the six methods an operation block declares',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('publishes parameters equal to expandRefs of the written schema', () => {
+    const r = run(oas({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'string' } } } } } }, responses: ok } } }));
+    const e = expandRefs(r.schema('a'), new Map());
+    expect(e.ok).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { writeManifest } from '../skill/manifest';
+import { own, type ConvertContext } from './context';
+import type { SecurityModel } from './security';
+import { code, fold, safeInline, safeMarkdown, shorten, splitFirstParagraph } from './text';
+
+/** SPEC 1.1: the skill description's limit. */
+export const MAX_SKILL_DESCRIPTION = 1024;
+
+export interface SourceInfo {
+  title: string;
+  version: string;
+}
+
+/** `info.title` and `info.version` as plain one-line text. */
+export function sourceInfo(ctx: ConvertContext): SourceInfo {
+  const info = own(ctx.doc, 'info');
+  const title = own(info, 'title');
+  const version = own(info, 'version');
+  return {
+    title: typeof title === 'string' && title.trim() !== '' ? fold(title) : 'API',
+    version: typeof version === 'string' || typeof version === 'number' ? fold(String(version)) : '',
+  };
+}
+
+/**
+ * SKILL.md (SPEC 1.1): the name; a description from the first paragraph of
+ * `info.description` (else a sentence from the title), at most 1,024 characters; the
+ * provenance metadata; the title and `info.description` as the introduction; an
+ * Authentication section naming each scheme the spec uses and where its credential goes;
+ * and the Operations list.
+ */
+export function buildManifest(
+  ctx: ConvertContext,
+  skill: string,
+  source: SourceInfo,
+  security: SecurityModel,
+  operations: { name: string; description: string }[],
+  sha256?: string,
+): string {
+  const rawDescription = own(own(ctx.doc, 'info'), 'description');
+  const intro = typeof rawDescription === 'string' ? safeMarkdown(rawDescription) : '';
+  const first = splitFirstParagraph(intro).first;
+  const title = safeInline(source.title);
+  const description = shorten(first !== '' ? first : `Calls the ${title} API${source.version ? ` (version ${source.version})` : ''}.`, MAX_SKILL_DESCRIPTION);
+  const metadata: Record<string, string> = { 'source-title': source.title };
+  if (source.version) metadata['source-version'] = source.version;
+  metadata['source-format'] = ctx.spec.format.label;
+  if (sha256) metadata['source-sha256'] = sha256;
+  return writeManifest({
+    name: skill,
+    description,
+    metadata,
+    title,
+    intro,
+    authentication: authentication(security),
+    operations,
+  });
+}
+
+function authentication(security: SecurityModel): string {
+  const schemes = security.schemesToName();
+  const head = "Requests go out through the platform's gateway, which attaches the credentials bound to this skill.";
+  if (schemes.length === 0) return `${head} The spec declares no authentication.`;
+  const lines = schemes.map((s) => `- ${code(s.name)}: ${s.where}.`);
+  return `${head} Never put credentials in a call. The spec's schemes:\n\n${lines.join('\n')}`;
+}

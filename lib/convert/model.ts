@@ -1,0 +1,94 @@
+import type { Problem } from '../core/problem';
+
+/** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the bundled document. */
+export interface SpecLocation {
+  file: string;
+  line?: number;
+  column?: number;
+  pointer: string;
+}
+
+/**
+ * What the generator needs of a loaded spec: the subset of `LoadedSpec` (lib/openapi) it
+ * reads. `document` is the bundled tree, in which every `$ref` left is internal (`#/…`).
+ */
+export interface SpecInput {
+  entry: string;
+  format: { kind: 'swagger' | 'openapi'; version: string; label: string };
+  entryText: string;
+  document: unknown;
+  locate(pointer: string): SpecLocation;
+}
+
+export interface ConvertOptions {
+  /** The skill name; derived from `info.title` when absent. */
+  name?: string;
+  /** Resolves relative server URLs (SPEC 4.2). */
+  baseUrl?: string;
+  /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
+  sha256?: string;
+}
+
+/** An operation as the report names it. */
+export interface ReportOperation {
+  /** Upper-case HTTP method (`GET`), as written in the spec for skipped ones (`OPTIONS`). */
+  method: string;
+  /** The path template, or for a webhook its name, for a callback `<expression>`. */
+  path: string;
+  operationId?: string;
+  location: SpecLocation;
+}
+
+export interface DeclaredOperation extends ReportOperation {
+  /** The operation file, e.g. `list_pets.md`. */
+  file: string;
+  /** The published tool name. */
+  tool: string;
+}
+
+export interface ProseOnlyOperation extends ReportOperation {
+  file: string;
+  /** Why the request could not be declared, one sentence each (SPEC 4.3). */
+  reasons: string[];
+}
+
+export interface SkippedOperation extends ReportOperation {
+  /**
+   * `method`: options/trace under `paths`; `invalid`: an operation under `paths` that could
+   * not be read; `webhook`: 3.1 `webhooks`; `callback`: an operation's `callbacks`.
+   */
+  kind: 'method' | 'invalid' | 'webhook' | 'callback';
+  reason: string;
+}
+
+export interface SharedTypeEntry {
+  /** The name in types.json. */
+  name: string;
+  /** Why it is shared rather than inlined (SPEC 1.5): more than one operation uses it, it refers to itself, or inlining it would repeat it past the size limit. */
+  why: 'shared' | 'recursive' | 'size';
+  /** How many declared operations reach it. */
+  operations: number;
+  location: SpecLocation;
+}
+
+/** SPEC 4.7: every conversion ends with this. */
+export interface ImportReport {
+  skill: string;
+  source: { title: string; version: string; format: string; sha256: string; entry: string };
+  /** Operations under `paths` with one of the eight HTTP methods: declared + proseOnly + skipped of kind `method` or `invalid`. */
+  operationCount: number;
+  declared: DeclaredOperation[];
+  proseOnly: ProseOnlyOperation[];
+  skipped: SkippedOperation[];
+  sharedTypes: SharedTypeEntry[];
+  /** Warnings in the one problem shape, each with its location in the spec. */
+  warnings: Problem[];
+}
+
+export interface ConvertResult {
+  /** The skill folder name (= the skill name). */
+  folder: string;
+  /** File path inside the folder to text. */
+  files: Map<string, string>;
+  report: ImportReport;
+}

@@ -1,0 +1,92 @@
+import { MAX_TOOL_NAME } from '../publish/tool-name';
+
+/** SPEC 1.1: the longest skill name. */
+export const MAX_SKILL_NAME = 64;
+/** A name derived from `info.title` is kept this short, so file base names keep room in the 64-character tool name. */
+export const DERIVED_SKILL_NAME = 32;
+const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Words a file system treats specially (Windows device names; `skill` would be `SKILL.md` on a case-folding disk). */
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|skill)$/;
+
+/** Lower-case ASCII words of a text: accents removed, camelCase split, everything else a separator. */
+function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+/** snake_case of an operationId (SPEC 4.2): `listPets` to `list_pets`, `pets.list` to `pets_list`, `getHTTPStatus` to `get_http_status`. */
+export function snakeCase(text: string): string {
+  return words(text).join('_');
+}
+
+/** The base name from method and path when there is no operationId: `get_pets_pet_id`. */
+export function methodPathName(method: string, path: string): string {
+  const segments = path.split('/').flatMap((s) => words(s.replace(/[{}]/g, ' ')));
+  return [method.toLowerCase(), ...(segments.length > 0 ? segments : ['root'])].join('_');
+}
+
+/**
+ * The skill name (SPEC 1.1): the user's, else `info.title` in kebab-case (at most 32
+ * characters, cut at a word), else `api`. A user's name is normalised the same way when it
+ * does not follow the rules.
+ */
+export function skillName(title: string, given?: string): { name: string; changed: boolean } {
+  if (given !== undefined && given.trim() !== '') {
+    if (SKILL_NAME.test(given) && given.length <= MAX_SKILL_NAME) return { name: given, changed: false };
+    const name = cutWords(words(given), '-', MAX_SKILL_NAME) || 'api';
+    return { name, changed: true };
+  }
+  return { name: cutWords(words(title), '-', DERIVED_SKILL_NAME) || 'api', changed: false };
+}
+
+/** Words joined by `sep`, as many whole words as fit in `max` (a first word longer than `max` is cut). */
+function cutWords(list: string[], sep: string, max: number): string {
+  let out = '';
+  for (const w of list) {
+    const next = out === '' ? w : `${out}${sep}${w}`;
+    if (next.length > max) return out === '' ? w.slice(0, max) : out;
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * Assigns operation file base names (SPEC 1.2, 4.2): `a-z 0-9 _`, unique in the skill,
+ * and short enough that `<skill>_<base>` fits in 64 characters. A collision gets a numeric
+ * suffix (`get_pet_2`); as every name is lower case, names that differ only in case in the
+ * spec never share a file on a case-folding disk.
+ */
+export class BaseNames {
+  private readonly taken = new Set<string>();
+  readonly budget: number;
+
+  constructor(skill: string) {
+    this.budget = Math.max(1, Math.min(64, MAX_TOOL_NAME - skill.length - 1));
+  }
+
+  assign(operationId: string | undefined, method: string, path: string): string {
+    let base = operationId !== undefined ? snakeCase(operationId) : '';
+    if (base === '') base = methodPathName(method, path);
+    if (RESERVED.test(base)) base = `${base}_op`;
+    base = this.fit(base, this.budget);
+    let name = base;
+    for (let i = 2; this.taken.has(name) || RESERVED.test(name); i++) {
+      const suffix = `_${i}`;
+      name = `${this.fit(base, this.budget - suffix.length) || 'op'}${suffix}`.slice(-this.budget);
+    }
+    this.taken.add(name);
+    return name;
+  }
+
+  private fit(base: string, max: number): string {
+    if (base.length <= max) return base;
+    return base.slice(0, Math.max(1, max)).replace(/_+$/, '') || base.slice(0, 1);
+  }
+}

@@ -1,0 +1,299 @@
+import { isPlainObject } from '../core/entries';
+import type { Method } from '../skill/operation-file';
+import { own, type ConvertContext, type Json } from './context';
+import { arrayStyle, inlineTop, readParameters, scalarSchema, shapeOf, type ParameterInfo } from './parameter-object';
+import { readRequestBody, type BodyPlan } from './request-body-object';
+import type { Converted } from './schema-object';
+import type { SecurityModel } from './security';
+import type { ServerResolver } from './servers';
+import { code } from './text';
+import type { TypeRegistry } from './types';
+
+/** One argument of a declared operation: where it goes and its schema (SPEC 1.3). */
+export interface ArgumentPlan {
+  name: string;
+  place: 'path' | 'query' | 'body';
+  schema: Converted;
+  required: boolean;
+}
+
+/** A parameter that is not an argument, and why (named in the prose). */
+export interface LeftOut {
+  name: string;
+  in: string;
+  why: string;
+}
+
+/** Everything known about one operation before its file is written. */
+export interface OperationPlan {
+  method: Method;
+  path: string;
+  pointer: string;
+  operation: Json;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  url: string;
+  absolute: boolean;
+  arguments: ArgumentPlan[];
+  /** Why the request cannot be declared; empty when it can (SPEC 4.3). */
+  reasons: string[];
+  /** Header and cookie parameters that are not credentials. */
+  headers: ParameterInfo[];
+  cookies: ParameterInfo[];
+  /** Parameters and body fields that are not arguments although the operation is declared. */
+  leftOut: LeftOut[];
+  /** Query parameters as the spec has them, for a hand-readable call section. */
+  query: { param: ParameterInfo; note?: string }[];
+  /** How a joined query array is written, by argument name. */
+  body: BodyPlan;
+}
+
+export const GENERATED_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
+/** The eight methods of a Path Item Object, in the order the OpenAPI specification lists them. */
+export const PATH_ITEM_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Headers the platform sets itself; a required one is not worth a warning. */
+const PLATFORM_HEADERS = new Set(['content-type', 'accept', 'content-length', 'user-agent', 'host']);
+
+export interface OperationSite {
+  path: string;
+  method: (typeof GENERATED_METHODS)[number];
+  pathItem: Json;
+  pathItemPointer: string;
+  operation: Json;
+  pointer: string;
+}
+
+/**
+ * The Operation Object (SPEC 4.2, 4.3): its URL, its arguments (path and query
+ * parameters, then the fields of a JSON body), the parameters that are not arguments,
+ * and the reasons, if any, that its request cannot be declared.
+ */
+export function planOperation(ctx: ConvertContext, types: TypeRegistry, security: SecurityModel, servers: ServerResolver, site: OperationSite): OperationPlan {
+  const { operation: op, pointer } = site;
+  security.noteRequirements(own(op, 'security'));
+  const server = servers.forOperation(op, pointer, site.pathItem, site.pathItemPointer);
+  const params = readParameters(ctx, types, site.pathItem, site.pathItemPointer, op, pointer);
+  const plan: OperationPlan = {
+    method: site.method.toUpperCase() as Method,
+    path: site.path,
+    pointer,
+    operation: op,
+    operationId: typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined,
+    summary: typeof op.summary === 'string' && op.summary.trim() !== '' ? op.summary : undefined,
+    description: typeof op.description === 'string' && op.description.trim() !== '' ? op.description : undefined,
+    deprecated: op.deprecated === true,
+    url: '',
+    absolute: server.absolute,
+    arguments: [],
+    reasons: [],
+    headers: [],
+    cookies: [],
+    leftOut: [],
+    query: [],
+    body: { kind: 'none' },
+  };
+
+  // The URL template: whole-segment parameters only (SPEC 1.3).
+  const templateNames: string[] = [];
+  const segments = (site.path.startsWith('/') ? site.path : `/${site.path}`).split('/');
+  const encoded = segments.map((segment) => {
+    const whole = /^\{([^{}]+)\}$/.exec(segment);
+    if (whole) {
+      if (templateNames.includes(whole[1])) plan.reasons.push(`the path names the parameter ${code(whole[1])} twice`);
+      templateNames.push(whole[1]);
+      return segment;
+    }
+    if (/[{}]/.test(segment)) {
+      plan.reasons.push(`the path segment ${code(segment)} holds a parameter inside other text, and a declared URL takes parameters as whole segments only`);
+      // Its parameters are still listed in the hand-readable call section.
+      for (const m of segment.matchAll(/\{([^{}]+)\}/g)) if (!templateNames.includes(m[1])) templateNames.push(m[1]);
+      return segment;
+    }
+    return encodeSegment(segment);
+  });
+  plan.url = `${server.url}${encoded.join('/')}`;
+  if (/[{}]/.test(server.url)) plan.reasons.push(`the server URL ${code(server.url)} still holds a variable with no usable value`);
+
+  const taken = new Map<string, string>();
+  // Path parameters, in the order the URL names them.
+  for (const name of templateNames) {
+    const p = params.find((x) => x.in === 'path' && x.name === name);
+    if (!p) {
+      ctx.warn('path-parameter', `The path names ${code(name)}, which the operation does not declare; it is taken as a required string`, pointer);
+      plan.arguments.push({ name, place: 'path', schema: { type: 'string' }, required: true });
+      taken.set(name, 'path');
+      continue;
+    }
+    const shape = shapeOf(inlineTop(p.schema, types), types);
+    const style = ctx.dialect.swagger ? 'simple' : typeof p.raw.style === 'string' ? p.raw.style : 'simple';
+    const label = style === 'label';
+    let schema: Converted;
+    if (style === 'matrix') {
+      plan.reasons.push(`the path parameter ${code(name)} is matrix-style (\`;${name}=value\`), which a URL template's segment cannot hold`);
+      schema = { type: 'string' };
+    } else if (shape === 'object') {
+      plan.reasons.push(`the path parameter ${code(name)} is an object`);
+      schema = { type: 'string' };
+    } else if (shape === 'array') {
+      const dot = label && p.raw.explode === true;
+      schema = joined(p, dot ? '.' : ',', dot ? 'dots' : 'commas', types);
+    } else schema = scalarSchema(p.schema, types, true);
+    if (label && isPlainObject(schema)) {
+      // Label style (RFC 6570 `{.name}`): the segment starts with a dot.
+      const note = 'Label style: the value starts with a dot (`.value`).';
+      schema = { ...schema, description: [shape === 'array' ? schema.description : p.description, note].filter((x) => typeof x === 'string' && x !== '').join(' ') };
+    }
+    plan.arguments.push({ name, place: 'path', schema: annotate(schema, p, label || shape === 'array'), required: true });
+    taken.set(name, 'path');
+  }
+  for (const p of params) {
+    if (p.in === 'path' && !templateNames.includes(p.name)) ctx.warn('path-parameter', `The path parameter ${code(p.name)} does not appear in the path ${code(site.path)}; it is ignored`, p.pointer);
+  }
+
+  // Query parameters.
+  for (const p of params) {
+    if (p.in !== 'query') continue;
+    if (security.isCredential('query', p.name)) continue;
+    const entry: { param: ParameterInfo; note?: string } = { param: p };
+    plan.query.push(entry);
+    const leaveOut = (why: string, reason: string) => {
+      entry.note = why;
+      if (p.required) plan.reasons.push(reason);
+      else {
+        plan.leftOut.push({ name: p.name, in: 'query', why });
+        ctx.warn('parameter-left-out', `The optional query parameter ${code(p.name)} is not an argument: ${why}`, p.pointer);
+      }
+    };
+    if (taken.has(p.name)) {
+      leaveOut(`a ${taken.get(p.name)} parameter has the same name`, `the query parameter ${code(p.name)} has the same name as a path parameter`);
+      continue;
+    }
+    const style = arrayStyle(p, ctx.dialect.swagger);
+    const shape = shapeOf(inlineTop(p.schema, types), types);
+    const contentJson = p.contentType !== undefined && /json/i.test(p.contentType);
+    if ('deepObject' in style) {
+      leaveOut('it is a `deepObject` (`name[key]=value`), which arguments cannot express', `the required query parameter ${code(p.name)} is a \`deepObject\``);
+      continue;
+    }
+    if (shape === 'object' || (contentJson && shape !== 'scalar')) {
+      leaveOut('its value is an object, which arguments cannot send in a query string', `the required query parameter ${code(p.name)} is an object`);
+      continue;
+    }
+    let schema: Converted;
+    let joinedList = false;
+    if (shape === 'array') {
+      if ('separator' in style) {
+        joinedList = true;
+        schema = joined(p, style.separator, style.label, types);
+        entry.note = `several values joined with ${style.label} in one string`;
+      } else {
+        const s = inlineTop(p.schema, types) as Json;
+        schema = { ...s, type: 'array', items: scalarSchema((s.items ?? {}) as Converted, types, false) };
+        entry.note = 'a list is sent repeated';
+      }
+    } else schema = scalarSchema(p.schema, types, false);
+    plan.arguments.push({ name: p.name, place: 'query', schema: annotate(schema, p, joinedList), required: p.required });
+    taken.set(p.name, 'query');
+  }
+
+  // Headers and cookies are the gateway's (SPEC 4.2).
+  for (const p of params) {
+    if (p.in !== 'header' && p.in !== 'cookie') continue;
+    if (security.isCredential(p.in, p.name)) continue;
+    (p.in === 'header' ? plan.headers : plan.cookies).push(p);
+    if (p.required && !(p.in === 'header' && PLATFORM_HEADERS.has(p.name.toLowerCase()))) {
+      ctx.warn('required-header', `The operation requires the ${p.in} ${code(p.name)}, which is not an argument (the gateway owns headers); the prose names it`, p.pointer);
+    }
+  }
+
+  // The body.
+  plan.body = readRequestBody(ctx, types, op, pointer, params);
+  const body = plan.body;
+  const bodyRequired = bodyIsRequired(ctx, op, params);
+  const emptyBody = body.kind !== 'none' && body.fields !== undefined && body.fields.length === 0 && (body.kind === 'json' || body.shape === undefined);
+  if ((plan.method === 'GET' || plan.method === 'HEAD') && emptyBody) {
+    // A GET that "defines" an empty form or JSON object (Stripe's) sends nothing either way.
+    plan.body = { kind: 'none' };
+  } else if ((plan.method === 'GET' || plan.method === 'HEAD') && body.kind !== 'none') {
+    if (bodyRequired) plan.reasons.push(`a ${plan.method} request carries no body, but this one requires one`);
+    else {
+      ctx.warn('body-on-get', `The ${plan.method} operation defines an optional request body; it is left out (${plan.method} sends no body)`, body.pointer);
+      plan.leftOut.push({ name: 'body', in: 'body', why: `a ${plan.method} request sends no body` });
+    }
+  } else if (body.kind === 'other') {
+    plan.reasons.push(body.reason);
+  } else if (body.kind === 'json') {
+    for (const f of body.fields) {
+      const clash = taken.get(f.name);
+      if (clash) {
+        if (f.required) {
+          plan.reasons.push(`the required body field ${code(f.name)} has the same name as a ${clash} parameter`);
+          ctx.warn('name-clash', `The required body field ${code(f.name)} has the same name as a ${clash} parameter: the operation is written without a declaration`, body.pointer);
+        } else {
+          plan.leftOut.push({ name: f.name, in: 'body', why: `a ${clash} parameter has the same name` });
+          ctx.warn('name-clash', `The optional body field ${code(f.name)} has the same name as a ${clash} parameter, which keeps the name; the field is left out`, body.pointer);
+        }
+        continue;
+      }
+      plan.arguments.push({ name: f.name, place: 'body', schema: f.schema, required: f.required });
+    }
+  }
+  return plan;
+}
+
+/** A list sent as one string of joined values (SPEC 4.2), its description saying so. */
+function joined(p: ParameterInfo, separator: string, label: string, types: TypeRegistry): Json {
+  const s = inlineTop(p.schema, types);
+  const items = isPlainObject(s) ? inlineTop((s.items ?? {}) as Converted, types) : {};
+  const item = isPlainObject(items) ? items : {};
+  const example = separator === '\t' ? 'a<TAB>b' : `a${separator}b`;
+  let note = `Several values are sent as one string, joined with ${label} (\`${example}\`).`;
+  if (Array.isArray(item.enum) && item.enum.length > 0 && item.enum.length <= 30) note += ` Each value is one of ${item.enum.map((v) => code(String(v))).join(', ')}.`;
+  else if (typeof item.type === 'string' && item.type !== 'string') note += ` Each value is ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}.`;
+  const description = p.description ?? (isPlainObject(s) && typeof s.description === 'string' ? s.description : undefined);
+  const out: Json = { type: 'string', description: description ? `${description.trim()} ${note}` : note };
+  return out;
+}
+
+/** The parameter's description (over its schema's) and deprecation on its argument schema; a joined list already says both. */
+function annotate(schema: Converted, p: ParameterInfo, joinedList = false): Converted {
+  if (!isPlainObject(schema)) return schema;
+  const out: Json = { ...schema };
+  if (p.description !== undefined && !joinedList) out.description = p.description;
+  if (p.deprecated) out.deprecated = true;
+  return out;
+}
+
+function bodyIsRequired(ctx: ConvertContext, op: Json, params: ParameterInfo[]): boolean {
+  if (ctx.dialect.swagger) return params.some((p) => (p.in === 'body' || p.in === 'formData') && p.required);
+  const rb = ctx.resolve(own(op, 'requestBody'), '');
+  return rb?.node.required === true;
+}
+
+/** A literal path segment with every character a URL path may not hold percent-encoded (valid `%XX` kept). */
+export function encodeSegment(segment: string): string {
+  let out = '';
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i];
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(segment.slice(i + 1, i + 3))) {
+      out += c;
+      continue;
+    }
+    if (/[A-Za-z0-9\-._~!$&'()*+,;=:@]/.test(c)) {
+      out += c;
+      continue;
+    }
+    const cp = segment.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    if (cp > 0xffff) i++;
+    try {
+      out += encodeURIComponent(ch);
+    } catch {
+      out += '%EF%BF%BD';
+    }
+  }
+  return out;
+}

@@ -1,0 +1,198 @@
+import { isPlainObject, joinPointer } from '../core/entries';
+import { own, type ConvertContext } from './context';
+import type { OperationPlan } from './operation-object';
+import type { ParameterInfo } from './parameter-object';
+import { describeSchema, isJsonMediaType, type BodyField } from './request-body-object';
+import { TypeRef, type Converted } from './schema-object';
+import { code, fold, leadingEscape, safeInline, safeMarkdown, safeParagraph, shorten, splitFirstParagraph } from './text';
+import { typeDisplayName, type TypeRegistry } from './types';
+
+/** SPEC 5 `description`: the first paragraph warns above this. */
+export const MAX_DESCRIPTION = 1024;
+const FIELD_DESCRIPTION = 300;
+
+export interface OperationProse {
+  /** The whole prose of the operation file. */
+  prose: string;
+  /** Its first paragraph: the tool's description and the manifest's line. */
+  description: string;
+}
+
+/**
+ * An operation file's prose (SPEC 4.5): the first paragraph is the summary, else the first
+ * paragraph of the description, else a sentence from method and path, saying first when
+ * the operation is deprecated; then the rest of the description, what it returns, and
+ * notes (headers it needs, parameters that are not arguments, pagination). A prose-only
+ * file ends with a hand-readable call section (SPEC 4.3). Spec text is made safe markdown
+ * (text.ts).
+ */
+export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean): OperationProse {
+  const description = plan.description !== undefined ? safeMarkdown(plan.description) : '';
+  let first = '';
+  let rest = description;
+  if (plan.summary !== undefined) {
+    first = safeParagraph(plan.summary);
+    const split = splitFirstParagraph(description);
+    // A description that starts by repeating the summary does not say it twice.
+    if (split.first !== '' && fold(split.first).toLowerCase() === fold(first).replace(/^\\/, '').toLowerCase()) rest = split.rest;
+  } else if (description !== '') {
+    const split = splitFirstParagraph(description);
+    if (split.first !== '') {
+      first = leadingEscape(split.first);
+      rest = split.rest;
+    }
+  }
+  if (first === '') first = `Calls ${code(`${plan.method} ${plan.path}`)}.`;
+  if (plan.deprecated) first = `Deprecated. ${first.replace(/^\\/, '')}`;
+  if (first.length > MAX_DESCRIPTION) {
+    // The tool description is the first paragraph: keep it within the limit, and the whole text below it.
+    rest = [first, rest].filter((s) => s !== '').join('\n\n');
+    first = shorten(first, MAX_DESCRIPTION);
+  }
+
+  const parts = [first];
+  if (rest !== '') parts.push(rest);
+  const returns = returnsSentence(plan, ctx);
+  if (returns) parts.push(returns);
+  const notes = notesOf(plan, types, declared);
+  if (notes) parts.push(notes);
+  if (!declared) parts.push(callSection(plan, types));
+  return { prose: `${parts.join('\n\n')}\n`, description: first };
+}
+
+/** What the operation returns on success: the status, and the response type's name or shape. */
+function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | undefined {
+  const responses = own(plan.operation, 'responses');
+  if (!isPlainObject(responses)) return undefined;
+  const codes = Object.keys(responses);
+  const status = codes.filter((c) => /^2\d\d$/.test(c)).sort()[0] ?? codes.find((c) => /^2xx$/i.test(c)) ?? (codes.includes('default') ? 'default' : undefined);
+  if (status === undefined) return undefined;
+  const base = joinPointer(joinPointer(plan.pointer, 'responses'), status);
+  const resolved = ctx.resolve(responses[status], base);
+  if (!resolved) return undefined;
+  const r = resolved.node;
+  const label = status === 'default' ? 'On success it returns' : `Returns ${code(status)}`;
+  let schema: unknown;
+  let mediaType: string | undefined;
+  if (ctx.dialect.swagger) {
+    schema = own(r, 'schema');
+  } else {
+    const content = own(r, 'content');
+    if (isPlainObject(content)) {
+      const types = Object.keys(content);
+      mediaType = types.find(isJsonMediaType) ?? types[0];
+      if (mediaType !== undefined) schema = own(content[mediaType], 'schema');
+    }
+  }
+  if (schema === undefined) return mediaType !== undefined ? `${label} with ${code(mediaType)}.` : `${label} with no content.`;
+  const shape = describeRawSchema(schema, ctx);
+  if (mediaType !== undefined && !isJsonMediaType(mediaType)) return `${label} with ${code(mediaType)}${shape === 'any value' ? '' : `: ${shape}`}.`;
+  return `${label} with ${shape}.`;
+}
+
+/** A phrase for a spec schema as it stands in the document (responses are not converted). */
+export function describeRawSchema(schema: unknown, ctx: ConvertContext, depth = 0): string {
+  if (!isPlainObject(schema) || depth > 3) return 'any value';
+  const ref = own(schema, '$ref');
+  if (typeof ref === 'string') return code(typeDisplayName(ref.startsWith('#') ? ref.slice(1) : ref));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'array') {
+    const items = describeRawSchema(schema.items, ctx, depth + 1);
+    const m = /^an? (JSON object|string|integer|number|boolean|object)\b(.*)$/.exec(items);
+    return `a list of ${m ? `${m[1]}s${m[2]}` : items}`;
+  }
+  for (const k of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = own(schema, k);
+    if (Array.isArray(parts) && parts.length > 0 && parts.length <= 6) {
+      const named = parts.map((p) => describeRawSchema(p, ctx, depth + 1));
+      if (k === 'allOf' && parts.length === 1) return named[0];
+      if (k !== 'allOf') return `one of ${named.join(', ')}`;
+    }
+  }
+  const props = own(schema, 'properties');
+  if (type === 'object' || isPlainObject(props)) {
+    const names = isPlainObject(props) ? Object.keys(props) : [];
+    if (names.length === 0) return 'a JSON object';
+    const shown = names.slice(0, 6).map(code).join(', ');
+    return `a JSON object with ${shown}${names.length > 6 ? ' and more' : ''}`;
+  }
+  if (typeof type === 'string') {
+    const format = typeof schema.format === 'string' ? ` (${fold(schema.format).slice(0, 40)})` : '';
+    return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}${format}`.replace(/[`<]/g, '');
+  }
+  return 'any value';
+}
+
+const PAGING = /^(page|page_?num(ber)?|page_?token|next_?page_?token|next_?token|cursor|starting_after|ending_before|after|before|offset|marker|continue|continuation_?token|next|since_id|max_id|page\[[a-z_]+\])$/i;
+const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|top|page\[size\])$/i;
+
+function notesOf(plan: OperationPlan, types: TypeRegistry, declared: boolean): string | undefined {
+  const notes: string[] = [];
+  const listParams = (title: string, list: ParameterInfo[]) => {
+    notes.push(`${title}\n${list.map((p) => `- ${code(p.name)}${p.required ? ' (required)' : ''}${fieldDescription(p.description ?? schemaDescription(p.schema, types))}`).join('\n')}`);
+  };
+  // A prose-only file lists its headers and cookies in the call section.
+  if (declared && plan.headers.length > 0) listParams('It also reads these headers, which are not arguments (the gateway owns headers):', plan.headers);
+  if (declared && plan.cookies.length > 0) listParams('It also reads these cookies, which are not arguments:', plan.cookies);
+  if (plan.leftOut.length > 0 && plan.reasons.length === 0) {
+    notes.push(
+      `Not available as arguments:\n${plan.leftOut.map((l) => `- ${l.in === 'body' && l.name === 'body' ? 'the request body' : `${code(l.name)} (${l.in})`}: ${l.why}.`).join('\n')}`,
+    );
+  }
+  const names = plan.query.map((q) => q.param.name);
+  const paging = names.filter((n) => PAGING.test(n));
+  if (paging.length > 0) {
+    const size = names.filter((n) => PAGE_SIZE.test(n));
+    notes.push(`Results come in pages: ${paging.map(code).join(', ')} picks the page${size.length > 0 ? ` and ${size.map(code).join(', ')} its size` : ''}.`);
+  }
+  return notes.length > 0 ? notes.join('\n\n') : undefined;
+}
+
+function fieldDescription(text: string | undefined): string {
+  if (text === undefined || text.trim() === '') return '';
+  return `: ${safeInline(shorten(fold(text), FIELD_DESCRIPTION))}`;
+}
+
+function schemaDescription(schema: Converted, types: TypeRegistry): string | undefined {
+  if (schema instanceof TypeRef) {
+    if (typeof schema.siblings?.description === 'string') return schema.siblings.description;
+    const body = types.resolveBody(schema);
+    return isPlainObject(body) && typeof body.description === 'string' ? body.description : undefined;
+  }
+  return isPlainObject(schema) && typeof schema.description === 'string' ? schema.description : undefined;
+}
+
+/**
+ * The hand-readable call section of a prose-only file (SPEC 4.3), generated from the
+ * OpenAPI operation: why there is no declaration, the request line, each path and query
+ * parameter, header and cookie, and the body's content type with its fields or shape.
+ */
+function callSection(plan: OperationPlan, types: TypeRegistry): string {
+  const item = (name: string, schema: Converted, required: boolean, extra?: string, description?: string) =>
+    `- ${code(name)} (${safeInline(describeSchema(schema, types))}, ${required ? 'required' : 'optional'}${extra ? `; ${extra}` : ''})${fieldDescription(description ?? schemaDescription(schema, types))}`;
+  const out = [
+    '## The call',
+    '',
+    `This operation is not declared as a tool, because ${plan.reasons.join('; ')}. To call it, compose the request by hand:`,
+    '',
+    code(`${plan.method} ${plan.url}`),
+  ];
+  const path = plan.arguments.filter((a) => a.place === 'path');
+  if (path.length > 0) out.push('', 'Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:', ...path.map((a) => item(a.name, a.schema, true)));
+  if (plan.query.length > 0) {
+    out.push('', 'Query parameters:', ...plan.query.map((q) => item(q.param.name, q.param.schema, q.param.required, q.note, q.param.description)));
+  }
+  if (plan.headers.length > 0) out.push('', 'Headers:', ...plan.headers.map((h) => item(h.name, h.schema, h.required, undefined, h.description)));
+  if (plan.cookies.length > 0) out.push('', 'Cookies:', ...plan.cookies.map((c) => item(c.name, c.schema, c.required, undefined, c.description)));
+  const body = plan.body;
+  if (body.kind === 'none') out.push('', 'No body.');
+  else {
+    const fields: BodyField[] | undefined = body.fields;
+    const shape = body.kind === 'other' ? body.shape : undefined;
+    const head = `Body: ${code(body.mediaType)}`;
+    if (fields && fields.length > 0) out.push('', `${head}, with the fields:`, ...fields.map((f) => item(f.name, f.schema, f.required)));
+    else out.push('', `${head}${shape ? `, ${safeInline(shape)}` : ''}.`);
+    if (body.description) out.push('', safeParagraph(shorten(fold(body.description), FIELD_DESCRIPTION * 2)));
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,267 @@
+import { isPlainObject, joinPointer } from '../core/entries';
+import { own, type ConvertContext, type Json } from './context';
+import type { ParameterInfo } from './parameter-object';
+import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
+import { code } from './text';
+import type { TypeRegistry } from './types';
+
+export interface BodyField {
+  name: string;
+  schema: Converted;
+  required: boolean;
+}
+
+export type BodyPlan =
+  | { kind: 'none' }
+  | {
+      kind: 'json';
+      mediaType: string;
+      fields: BodyField[];
+      pointer: string;
+      description?: string;
+      /** Which fields are required together or as alternatives (`anyOf: [{required: [a]}, …]`), for the arguments' root. */
+      constraints?: Json;
+    }
+  | {
+      kind: 'other';
+      /** The media type a hand-written request would use. */
+      mediaType: string;
+      reason: string;
+      /** Top-level fields, where the body is an object (for the hand-readable call section). */
+      fields?: BodyField[];
+      /** What the body is, where it is not an object with fields ("a JSON array of `Pet`"). */
+      shape?: string;
+      pointer: string;
+      description?: string;
+    };
+
+/** `application/json` or `*+json` (SPEC 4.2), parameters and case aside. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(';')[0].trim().toLowerCase();
+  return base === 'application/json' || /^[a-z0-9.*-]+\/[a-z0-9.*+-]*\+json$/.test(base);
+}
+
+/** A wildcard media type (any type, or any `application/` type): the server takes JSON too. */
+export function isWildcardMediaType(mediaType: string): boolean {
+  const base = mediaType.split(';')[0].trim().toLowerCase();
+  return base === '*/*' || base === 'application/*';
+}
+
+/**
+ * The Request Body Object (3.x), or Swagger 2.0's `body` / `formData` parameters, as what
+ * the arguments can carry (SPEC 4.2, 4.3): the fields of a JSON body whose schema is an
+ * object (after its `$ref` and a plain `allOf`), or the reason it cannot be declared.
+ */
+export function readRequestBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
+  return ctx.dialect.swagger ? swaggerBody(ctx, types, operation, operationPointer, parameters) : openApiBody(ctx, types, operation, operationPointer);
+}
+
+function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string): BodyPlan {
+  const raw = own(operation, 'requestBody');
+  if (raw === undefined) return { kind: 'none' };
+  const resolved = ctx.resolve(raw, joinPointer(operationPointer, 'requestBody'));
+  if (!resolved) return { kind: 'none' };
+  const rb = resolved.node;
+  const description = typeof rb.description === 'string' ? rb.description : undefined;
+  const content = own(rb, 'content');
+  const mediaTypes = isPlainObject(content) ? Object.keys(content) : [];
+  if (!isPlainObject(content) || mediaTypes.length === 0) return { kind: 'none' };
+  const contentPointer = joinPointer(resolved.pointer, 'content');
+  const json = mediaTypes.find((m) => m.split(';')[0].trim().toLowerCase() === 'application/json') ?? [...mediaTypes].sort().find(isJsonMediaType);
+  if (json === undefined) {
+    // A body of any media type is sent as JSON when its schema is an object with fields.
+    const wildcard = mediaTypes.find(isWildcardMediaType);
+    const media = wildcard !== undefined ? content[wildcard] : undefined;
+    if (wildcard !== undefined && isPlainObject(media) && own(media, 'schema') !== undefined) {
+      const plan = jsonBody(ctx, types, types.convert(media.schema, joinPointer(joinPointer(contentPointer, wildcard), 'schema')), 'application/json', '', resolved.pointer, description);
+      if (plan.kind === 'json' && plan.fields.length > 0) return plan;
+    }
+  }
+  if (json === undefined) {
+    const first = mediaTypes[0];
+    const media = content[first];
+    const pointer = joinPointer(joinPointer(contentPointer, first), 'schema');
+    const schema = isPlainObject(media) && own(media, 'schema') !== undefined ? types.convert(media.schema, pointer) : undefined;
+    const plan: BodyPlan = {
+      kind: 'other',
+      mediaType: first,
+      reason: `the request body is ${mediaTypes.map(code).join(' or ')}, not JSON`,
+      pointer: resolved.pointer,
+      description,
+    };
+    describeOther(plan, schema, types);
+    return plan;
+  }
+  const media = content[json];
+  const pointer = joinPointer(joinPointer(contentPointer, json), 'schema');
+  if (!isPlainObject(media) || own(media, 'schema') === undefined) {
+    ctx.warn('json-body-without-schema', `The ${json} request body has no schema; the operation is declared with no body fields`, joinPointer(contentPointer, json));
+    return { kind: 'json', mediaType: json, fields: [], pointer: resolved.pointer, description };
+  }
+  return jsonBody(ctx, types, types.convert(media.schema, pointer), json, pointer, resolved.pointer, description);
+}
+
+function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
+  const consumesRaw = own(operation, 'consumes') ?? own(ctx.doc, 'consumes');
+  const consumes = Array.isArray(consumesRaw) ? consumesRaw.filter((c): c is string => typeof c === 'string') : [];
+  const form = parameters.filter((p) => p.in === 'formData');
+  const body = parameters.find((p) => p.in === 'body');
+  if (form.length > 0) {
+    const multipart = consumes.some((c) => c.toLowerCase().startsWith('multipart/')) || form.some((p) => p.raw.type === 'file');
+    const mediaType = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+    return {
+      kind: 'other',
+      mediaType,
+      reason: `the request body is ${code(mediaType)} (form parameters${form.some((p) => p.raw.type === 'file') ? ' with a file' : ''}), not JSON`,
+      fields: form.map((p) => ({ name: p.name, schema: p.description ? withDescription(p.schema, p.description) : p.schema, required: p.required })),
+      pointer: form[0].pointer,
+    };
+  }
+  if (!body) return { kind: 'none' };
+  const description = body.description;
+  if (consumes.length > 0 && !consumes.some(isJsonMediaType) && !(consumes.some(isWildcardMediaType) && objectWithFields(body.schema, types))) {
+    const plan: BodyPlan = { kind: 'other', mediaType: consumes[0], reason: `the request body is ${consumes.map(code).join(' or ')}, not JSON`, pointer: body.pointer, description };
+    describeOther(plan, body.schema, types);
+    return plan;
+  }
+  const mediaType = consumes.find((c) => c.split(';')[0].trim().toLowerCase() === 'application/json') ?? consumes.find(isJsonMediaType) ?? 'application/json';
+  return jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description);
+}
+
+function objectWithFields(schema: Converted, types: TypeRegistry): boolean {
+  const root = rootOf(schema, types);
+  return isPlainObject(root) && isPlainObject(root.properties) && Object.keys(root.properties).length > 0;
+}
+
+function withDescription(schema: Converted, description: string): Converted {
+  if (schema instanceof TypeRef) return new TypeRef(schema.target, { ...schema.siblings, description });
+  return isPlainObject(schema) ? { ...schema, description } : schema;
+}
+
+const ANNOTATION_KEYS = new Set(['title', 'description', 'deprecated', 'default', '$comment', 'examples', 'readOnly', 'writeOnly']);
+
+/** The body's root schema with references followed, a nullable wrapper and a one-branch `oneOf`/`anyOf` unwrapped. */
+function rootOf(schema: Converted, types: TypeRegistry): Converted | undefined {
+  let s: Converted | undefined = schema;
+  for (let i = 0; i < 16; i++) {
+    if (s instanceof TypeRef) {
+      s = types.resolveBody(s);
+      continue;
+    }
+    if (!isPlainObject(s)) return s;
+    const obj: Json = s;
+    let unwrapped = false;
+    for (const k of ['anyOf', 'oneOf', 'allOf'] as const) {
+      const parts = obj[k];
+      if (!Array.isArray(parts)) continue;
+      const rest = parts.filter((p) => !(isPlainObject(p) && p.type === 'null' && Object.keys(p).length === 1));
+      const others = Object.keys(obj).filter((key) => key !== k);
+      if (rest.length === 1 && others.every((key) => ANNOTATION_KEYS.has(key) || (key === 'type' && obj.type === 'object'))) {
+        s = rest[0] as Converted;
+        unwrapped = true;
+        break;
+      }
+    }
+    if (!unwrapped) return s;
+  }
+  return s;
+}
+
+function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, mediaType: string, schemaPointer: string, pointer: string, description?: string): BodyPlan {
+  const root = rootOf(schema, types);
+  const notObject = (why: string): BodyPlan => {
+    const plan: BodyPlan = { kind: 'other', mediaType, reason: why, pointer, description };
+    describeOther(plan, schema, types);
+    return plan;
+  };
+  if (root === undefined || root instanceof TypeRef) return notObject('the JSON body refers to itself without ever being an object');
+  if (typeof root === 'boolean') return notObject('the JSON body\'s schema accepts any value, not an object with named fields');
+  const types_ = (Array.isArray(root.type) ? (root.type as unknown[]) : root.type !== undefined ? [root.type] : []).filter((t) => t !== 'null');
+  const isObject = types_.includes('object') || (types_.length === 0 && root.properties !== undefined);
+  if (!isObject) {
+    if (types_.length > 0) return notObject(`the JSON body is ${types_.map((t) => article(String(t))).join(' or ')}, not an object`);
+    if (Array.isArray(root.allOf)) return notObject('the JSON body is an `allOf` whose parts do not merge into one object');
+    if (Array.isArray(root.oneOf) || Array.isArray(root.anyOf)) return notObject(`the JSON body is one of several shapes (\`${Array.isArray(root.oneOf) ? 'oneOf' : 'anyOf'}\`)`);
+    return notObject('the JSON body\'s schema does not say it is an object');
+  }
+  if (types_.length > 1) return notObject(`the JSON body is ${types_.map((t) => article(String(t))).join(' or ')}`);
+  let constraints: Json | undefined;
+  for (const k of ['oneOf', 'anyOf', 'allOf', 'not', 'if'] as const) {
+    if (root[k] !== undefined && k !== 'if' && isConstraintOnly({ [k]: root[k] })) {
+      constraints = { ...constraints, [k]: root[k] };
+      continue;
+    }
+    if (root[k] !== undefined) {
+      if (k === 'oneOf' || k === 'anyOf') return notObject(`the JSON body is one of several shapes (\`${k}\`)`);
+      if (k === 'allOf') return notObject('the JSON body is an `allOf` whose parts do not merge into one object');
+      return notObject(`the JSON body has a \`${k}\` condition arguments cannot express`);
+    }
+  }
+  const props = isPlainObject(root.properties) ? root.properties : {};
+  const names = Object.keys(props);
+  if (names.length === 0 && (isPlainObject(root.additionalProperties) || root.additionalProperties === true || root.patternProperties !== undefined)) {
+    return notObject('the JSON body is a map with no named fields');
+  }
+  const required = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
+  for (const r of required) {
+    if (!Object.hasOwn(props, r)) ctx.warn('body-required-unknown', `The body requires ${code(r)}, which it does not define; it is not required`, schemaPointer);
+  }
+  return {
+    kind: 'json',
+    mediaType,
+    fields: names.map((name) => ({ name, schema: props[name] as Converted, required: required.has(name) })),
+    pointer,
+    description,
+    ...(constraints ? { constraints } : {}),
+  };
+}
+
+/** `a string (binary)` to `strings (binary)`, for "a list of …". */
+function plural(phrase: string): string {
+  const m = /^an? (string|integer|number|boolean|object|null)\b(.*)$/.exec(phrase);
+  if (m) return `${m[1]}s${m[2]}`;
+  return m === null && phrase.startsWith('a list of ') ? `lists of ${phrase.slice(10)}` : phrase;
+}
+
+function article(t: string): string {
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
+
+/** Fields or a shape for the hand-readable call section of a body that cannot be declared. */
+function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Converted | undefined, types: TypeRegistry): void {
+  if (schema === undefined) return;
+  const root = rootOf(schema, types);
+  if (isPlainObject(root) && isPlainObject(root.properties) && Object.keys(root.properties).length > 0) {
+    const props = root.properties;
+    const required = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
+    plan.fields = Object.keys(props).map((name) => ({ name, schema: props[name] as Converted, required: required.has(name) }));
+  } else if (isPlainObject(root) && root.type === 'object' && (root.additionalProperties === undefined || root.additionalProperties === false) && root.patternProperties === undefined && !root.oneOf && !root.anyOf && !root.allOf) {
+    plan.fields = [];
+  } else plan.shape = describeSchema(schema, types);
+}
+
+/** A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string (binary)`. */
+export function describeSchema(schema: Converted | undefined, types: TypeRegistry, depth = 0): string {
+  if (schema === undefined) return 'any value';
+  if (schema instanceof TypeRef) return code(types.displayName(schema.target));
+  if (typeof schema === 'boolean' || depth > 3) return 'any value';
+  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.length <= 12) {
+    return `one of ${schema.enum.map((v) => code(JSON.stringify(v) ?? 'null')).join(', ')}`;
+  }
+  if ('const' in schema) return `exactly ${code(JSON.stringify(schema.const) ?? 'null')}`;
+  const list = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).map(String);
+  if (list.length > 0) {
+    return list
+      .map((t) => {
+        if (t === 'array') return `a list of ${plural(describeSchema(schema.items as Converted, types, depth + 1))}`;
+        if (t === 'string' && typeof schema.format === 'string') return `a string (${schema.format})`;
+        return article(t);
+      })
+      .join(' or ');
+  }
+  const parts = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as Converted[] | undefined;
+  if (parts) return parts.map((p) => describeSchema(p, types, depth + 1)).join(' or ');
+  if (Array.isArray(schema.allOf)) return (schema.allOf as Converted[]).map((p) => describeSchema(p, types, depth + 1)).join(' and ');
+  if (schema.properties !== undefined) return 'an object';
+  return 'any value';
+}

@@ -1,0 +1,376 @@
+import { compareStrings, isPlainObject } from '../core/entries';
+import { MAX_PARAMETERS_BYTES } from '../publish/expand';
+import { TYPE_NAME } from '../skill/types-file';
+import { pointerTokens, put, refPointer, type ConvertContext, type Json } from './context';
+import { convertSchema, DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, TypeRef, typeRefsIn, type Converted, type SchemaHost } from './schema-object';
+
+/** One referenced schema: converted once, then shared in types.json or written inline. */
+interface TypeRecord {
+  /** JSON pointer of the schema in the bundled document. */
+  pointer: string;
+  state: 'pending' | 'converting' | 'done';
+  body: Converted;
+  /** Every place its body refers to another type (or itself), once per place. */
+  refs: TypeRef[];
+  /** Declared operations reaching it (counted to 2), and the last one counted. */
+  operations: number;
+  lastOperation: number;
+  recursive: boolean;
+  shared?: 'shared' | 'recursive' | 'size';
+  name?: string;
+  inlined?: unknown;
+}
+
+/** A size estimate of a shared type's `{"$ref":"#/types/…"}` site. */
+const REF_SITE_SIZE = 24;
+
+/**
+ * The referenced schemas of a spec (SPEC 1.5). Schemas are converted once each, on demand;
+ * once every declared operation is known, `decide()` puts in types.json each type more than
+ * one declared operation reaches, or that refers to itself (directly or through others);
+ * every other type is written inline where it is referenced.
+ *
+ * One exception keeps output linear in the spec's size: when inlining would make one
+ * operation's schema (or one shared type) larger than the publish limit (24 KiB) because
+ * a type is written at several places in it, those repeated types are shared too (`why:
+ * 'size'`), so a fan-out bomb stays as small as its spec. Such an operation fails the
+ * expanded-size rule either way; the report says so.
+ */
+export class TypeRegistry implements SchemaHost {
+  readonly dialect;
+  private readonly records = new Map<string, TypeRecord>();
+  private readonly queue: TypeRecord[] = [];
+  private readonly names = new Map<string, TypeRecord>();
+  private sizeMemo = new Map<TypeRecord, number>();
+  private readonly materialized = new WeakMap<object, unknown>();
+
+  constructor(private readonly ctx: ConvertContext) {
+    this.dialect = ctx.dialect;
+  }
+
+  warn(code: string, message: string, pointer: string): void {
+    this.ctx.warn(code, message, pointer);
+  }
+
+  at(ref: string): unknown {
+    return this.ctx.at(ref);
+  }
+
+  /** Convert a schema found at `pointer` (a request's parameter or body schema). */
+  convert(node: unknown, pointer: string): Converted {
+    return convertSchema(node, pointer, this);
+  }
+
+  typeRef(ref: string, site: string, siblings?: Json): TypeRef | undefined {
+    if (!ref.startsWith('#')) {
+      this.ctx.warn('unresolved-ref', `The reference \`${ref}\` is not inside the uploaded spec; the schema is read as accepting anything`, site);
+      return undefined;
+    }
+    const pointer = refPointer(ref);
+    if (this.ctx.at(pointer) === undefined) {
+      this.ctx.warn('unresolved-ref', `The reference \`${ref}\` points at nothing in the spec; the schema is read as accepting anything`, site);
+      return undefined;
+    }
+    this.record(pointer);
+    return new TypeRef(pointer, siblings);
+  }
+
+  bodyOf(ref: TypeRef): Converted | undefined {
+    const rec = this.record(ref.target);
+    if (rec.state === 'converting') return undefined;
+    if (rec.state === 'pending') this.convertRecord(rec);
+    return rec.body;
+  }
+
+  /** The converted schema behind a reference, following references that are only references; undefined on a cycle. */
+  resolveBody(node: Converted): Converted | undefined {
+    let current: Converted | undefined = node;
+    for (let i = 0; i < 16 && current instanceof TypeRef; i++) current = this.bodyOf(current);
+    return current instanceof TypeRef ? undefined : current;
+  }
+
+  /** Name of the schema at a pointer as a reader would call it (`Pet` for `#/components/schemas/Pet`). */
+  displayName(pointer: string): string {
+    return typeDisplayName(pointer);
+  }
+
+  private record(pointer: string): TypeRecord {
+    let rec = this.records.get(pointer);
+    if (!rec) {
+      rec = { pointer, state: 'pending', body: {}, refs: [], operations: 0, lastOperation: -1, recursive: false };
+      this.records.set(pointer, rec);
+      this.queue.push(rec);
+    }
+    return rec;
+  }
+
+  private convertRecord(rec: TypeRecord): void {
+    rec.state = 'converting';
+    rec.body = convertSchema(this.ctx.at(rec.pointer), rec.pointer, this);
+    rec.refs = typeRefsIn(rec.body);
+    rec.state = 'done';
+  }
+
+  /** Convert every type referenced so far, and those they reference. */
+  private settle(): void {
+    while (this.queue.length > 0) {
+      const rec = this.queue.shift()!;
+      if (rec.state === 'pending') this.convertRecord(rec);
+    }
+  }
+
+  /**
+   * Decide which types are shared, given the reference sites of each declared operation's
+   * schema (in operation order), and name them.
+   */
+  decide(operationSites: TypeRef[][]): void {
+    this.settle();
+    // Count declared operations reaching each type. A type two operations reach already
+    // passed both counts to everything below it, so the walk stops there.
+    operationSites.forEach((sites, op) => {
+      const stack = sites.map((s) => this.records.get(s.target)!);
+      while (stack.length > 0) {
+        const rec = stack.pop()!;
+        if (rec.lastOperation === op || rec.operations >= 2) continue;
+        rec.operations++;
+        rec.lastOperation = op;
+        for (const s of rec.refs) stack.push(this.records.get(s.target)!);
+      }
+    });
+    const reached = [...this.records.values()].filter((r) => r.operations > 0);
+    this.markRecursive(reached);
+    for (const rec of reached) {
+      if (rec.operations >= 2) rec.shared = 'shared';
+      else if (rec.recursive) rec.shared = 'recursive';
+    }
+    // The size valve, for operations and then shared types.
+    for (const sites of operationSites) this.limitRepeats(sites);
+    for (let again = true, rounds = 0; again && rounds < 8; rounds++) {
+      again = false;
+      for (const rec of reached) if (rec.shared && this.limitRepeats(rec.refs)) again = true;
+    }
+    // Names: component schemas first, then by pointer, so a component keeps its own name.
+    const shared = reached.filter((r) => r.shared).sort((a, b) => componentRank(a.pointer) - componentRank(b.pointer) || compareStrings(a.pointer, b.pointer));
+    for (const rec of shared) rec.name = this.uniqueName(typeDisplayName(rec.pointer), rec);
+  }
+
+  /** Tarjan's strongly connected components, iteratively: a type in a cycle (or referring to itself) is recursive. */
+  private markRecursive(nodes: TypeRecord[]): void {
+    const index = new Map<TypeRecord, number>();
+    const low = new Map<TypeRecord, number>();
+    const onStack = new Set<TypeRecord>();
+    const stack: TypeRecord[] = [];
+    let counter = 0;
+    for (const root of nodes) {
+      if (index.has(root)) continue;
+      const work: { rec: TypeRecord; i: number }[] = [{ rec: root, i: 0 }];
+      index.set(root, counter);
+      low.set(root, counter++);
+      stack.push(root);
+      onStack.add(root);
+      while (work.length > 0) {
+        const frame = work[work.length - 1];
+        const { rec } = frame;
+        if (frame.i < rec.refs.length) {
+          const next = this.records.get(rec.refs[frame.i++].target)!;
+          if (next === rec) rec.recursive = true;
+          if (!index.has(next)) {
+            index.set(next, counter);
+            low.set(next, counter++);
+            stack.push(next);
+            onStack.add(next);
+            work.push({ rec: next, i: 0 });
+          } else if (onStack.has(next)) low.set(rec, Math.min(low.get(rec)!, index.get(next)!));
+          continue;
+        }
+        work.pop();
+        if (work.length > 0) {
+          const parent = work[work.length - 1].rec;
+          low.set(parent, Math.min(low.get(parent)!, low.get(rec)!));
+        }
+        if (low.get(rec) === index.get(rec)) {
+          const component: TypeRecord[] = [];
+          let member: TypeRecord;
+          do {
+            member = stack.pop()!;
+            onStack.delete(member);
+            component.push(member);
+          } while (member !== rec);
+          if (component.length > 1) for (const m of component) m.recursive = true;
+        }
+      }
+    }
+  }
+
+  /** The size valve (see the class comment). */
+  private limitRepeats(sites: TypeRef[]): boolean {
+    let size = 0;
+    for (const s of sites) size += this.siteSize(this.records.get(s.target)!);
+    if (size <= MAX_PARAMETERS_BYTES) return false;
+    const count = new Map<TypeRecord, number>();
+    const stack = sites.map((s) => this.records.get(s.target)!);
+    while (stack.length > 0) {
+      const rec = stack.pop()!;
+      if (rec.shared) continue;
+      const n = (count.get(rec) ?? 0) + 1;
+      count.set(rec, n);
+      if (n === 1) for (const s of rec.refs) stack.push(this.records.get(s.target)!);
+    }
+    let promoted = false;
+    for (const [rec, n] of count) {
+      if (n > 1) {
+        rec.shared = 'size';
+        promoted = true;
+      }
+    }
+    if (promoted) this.sizeMemo = new Map();
+    return promoted;
+  }
+
+  private siteSize(rec: TypeRecord): number {
+    return rec.shared ? REF_SITE_SIZE : this.inlineSize(rec);
+  }
+
+  /** Estimated JSON size of a type written inline, counting the types it inlines in turn (capped). */
+  private inlineSize(rec: TypeRecord): number {
+    const memo = this.sizeMemo.get(rec);
+    if (memo !== undefined) return memo;
+    this.sizeMemo.set(rec, 0);
+    let size = JSON.stringify(rec.body)?.length ?? 2;
+    for (const s of rec.refs) {
+      const target = this.records.get(s.target)!;
+      size += target === rec ? REF_SITE_SIZE : this.siteSize(target);
+      if (size > 1e12) break;
+    }
+    this.sizeMemo.set(rec, size);
+    return size;
+  }
+
+  private uniqueName(base: string, rec: TypeRecord): string {
+    let name = base;
+    for (let i = 2; this.names.has(name); i++) name = `${base}_${i}`;
+    this.names.set(name, rec);
+    return name;
+  }
+
+  /**
+   * A converted schema as written: each `TypeRef` becomes `{"$ref": "#/types/Name"}` for a
+   * shared type, or the type's schema inline (with the site's annotations laid over it).
+   */
+  materialize(node: Converted): unknown {
+    if (node instanceof TypeRef) return this.materializeRef(node);
+    if (!isPlainObject(node)) return node;
+    const hit = this.materialized.get(node);
+    if (hit !== undefined) return hit;
+    let out: Json | undefined;
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const v = node[k];
+      if (DATA_KEYWORDS.has(k) || typeof v !== 'object' || v === null) continue;
+      let next: unknown = v;
+      if (SCHEMA_MAP_KEYWORDS.has(k)) {
+        let map: Json | undefined;
+        const names = Object.keys(v as Json);
+        for (let j = 0; j < names.length; j++) {
+          const child = (v as Json)[names[j]];
+          const m = this.materialize(child as Converted);
+          if (m !== child && !map) {
+            map = {};
+            for (let q = 0; q < j; q++) put(map, names[q], (v as Json)[names[q]]);
+          }
+          if (map) put(map, names[j], m);
+        }
+        if (map) next = map;
+      } else if (SCHEMA_LIST_KEYWORDS.has(k) && Array.isArray(v)) {
+        const list = v.map((item) => this.materialize(item as Converted));
+        if (list.some((item, j) => item !== v[j])) next = list;
+      } else if (SCHEMA_KEYWORDS.has(k)) next = this.materialize(v as Converted);
+      if (next !== v) {
+        if (!out) out = { ...node };
+        out[k] = next;
+      }
+    }
+    const result = out ?? node;
+    this.materialized.set(node, result);
+    return result;
+  }
+
+  private materializeRef(ref: TypeRef): unknown {
+    const rec = this.records.get(ref.target)!;
+    if (rec.shared) return { $ref: `#/types/${rec.name}`, ...ref.siblings };
+    if (rec.inlined === undefined) rec.inlined = this.materialize(rec.body);
+    const body = rec.inlined;
+    if (!ref.siblings) return body;
+    if (isPlainObject(body) && body.$ref === undefined) return { ...body, ...ref.siblings };
+    return { allOf: [body], ...ref.siblings };
+  }
+
+  /** The shared types (types.json), name to schema, and how each came to be shared. */
+  sharedTypes(): { name: string; pointer: string; why: 'shared' | 'recursive' | 'size'; operations: number; recursive: boolean; schema: unknown }[] {
+    const out = [];
+    for (const rec of this.records.values()) {
+      if (!rec.shared || !rec.name) continue;
+      out.push({ name: rec.name, pointer: rec.pointer, why: rec.shared, operations: rec.operations, recursive: rec.recursive, schema: this.materialize(rec.body) });
+    }
+    return out.sort((a, b) => compareStrings(a.name, b.name));
+  }
+}
+
+function componentRank(pointer: string): number {
+  return /^\/(components\/schemas|definitions)\/[^/]+$/.test(pointer) ? 0 : 1;
+}
+
+const GENERIC_TOKENS = new Set([
+  'schema',
+  'schemas',
+  'items',
+  'properties',
+  'additionalProperties',
+  'content',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'not',
+  'prefixItems',
+  'responses',
+  'requestBody',
+  'requestBodies',
+  'parameters',
+  'components',
+  'definitions',
+  'paths',
+  'headers',
+  '$defs',
+  'get',
+  'put',
+  'post',
+  'delete',
+  'patch',
+  'head',
+  'options',
+  'trace',
+]);
+
+/**
+ * A type's name from where its schema sits: the component name (`Pet`), with the path
+ * below it for a schema inside one (`Pet.owner`), else the last meaningful token of the
+ * pointer (a schema a multi-file bundle placed under `paths`); sanitized to `A-Za-z0-9_.-`.
+ */
+export function typeDisplayName(pointer: string): string {
+  const tokens = pointerTokens(pointer);
+  let parts: string[];
+  const component = tokens[0] === 'components' && tokens.length >= 3 ? 2 : tokens[0] === 'definitions' && tokens.length >= 2 ? 1 : -1;
+  if (component >= 0 && (tokens[0] === 'definitions' || tokens[1] === 'schemas')) {
+    parts = [tokens[component], ...tokens.slice(component + 1).filter((t) => !GENERIC_TOKENS.has(t) && !/^\d+$/.test(t))];
+  } else {
+    const meaningful = tokens.filter((t) => !GENERIC_TOKENS.has(t) && !/^\d+$/.test(t) && !t.includes('/'));
+    parts = meaningful.length > 0 ? [meaningful[meaningful.length - 1]] : [];
+  }
+  const name = parts
+    .map((p) => p.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, ''))
+    .filter((p) => p !== '')
+    .join('.')
+    .slice(0, 100);
+  return TYPE_NAME.test(name) ? name : 'Type';
+}
