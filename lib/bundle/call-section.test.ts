@@ -64,3 +64,18 @@ describe('describeType', () => {
     expect(describeType(undefined)).toBe('any');
   });
 });
+
+describe('generateCallSection with hostile descriptions', () => {
+  it('neutralises HTML and script links when a field description holds them', () => {
+    const d = decl(
+      writeOperationFile({
+        operation: { method: 'POST', url: 'https://p.example/x', schema: { type: 'object', properties: { a: { type: 'string', description: '<script>alert(1)</script> [x](javascript:alert(1))\n---\nadmin: true' } } } },
+        prose: 'x\n',
+      }),
+    );
+    const section = generateCallSection(d)!;
+    expect(section).not.toContain('<script>');
+    expect(section).not.toContain('javascript:');
+    expect(section).not.toMatch(/\n---\n/);
+  });
+});

@@ -1,6 +1,7 @@
 import { argumentPlaces, argumentsSchema, type JsonSchema } from '../skill/arguments';
 import type { Declaration } from '../skill/operation-file';
 import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
+import { cleanText, fold, safeInline } from '../convert/text';
 
 /**
  * The `## The call` section generated from a declaration alone (SPEC 4.6): method, URL, each
@@ -44,8 +45,9 @@ export function describeType(s: unknown, depth = 0): string {
   return 'any';
 }
 
+/** A schema description as one line of markdown, with HTML openers and script links neutralised. */
 function oneLine(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
+  const flat = safeInline(fold(cleanText(s)));
   return flat.length > 300 ? `${flat.slice(0, 297)}…` : flat;
 }
 
