@@ -1,0 +1,146 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests dig into untyped documents */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findEntry, fragmentTokens, loadSpec, type UploadedFile } from './index';
+
+/** The vendor specs beside the project (`../shared/specs`); read in place, never copied. */
+const SPECS = fileURLToPath(new URL('../../../shared/specs', import.meta.url));
+const present = existsSync(join(SPECS, 'MANIFEST.tsv'));
+
+interface Row {
+  folder: string;
+  entry: string;
+  operations: number;
+}
+
+function manifest(): Row[] {
+  const [head, ...lines] = readFileSync(join(SPECS, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
+  const cols = head.split('\t');
+  return lines.map((l) => {
+    const cells = l.split('\t');
+    const get = (name: string) => cells[cols.indexOf(name)];
+    return { folder: get('folder'), entry: get('entry_file'), operations: Number(get('operations')) };
+  });
+}
+
+function readFolder(dir: string): UploadedFile[] {
+  const out: UploadedFile[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function countOperations(doc: Record<string, unknown>): number {
+  const paths = doc.paths as Record<string, Record<string, unknown>> | undefined;
+  let n = 0;
+  for (const [key, item] of Object.entries(paths ?? {})) {
+    if (key.startsWith('x-') || item === null || typeof item !== 'object') continue;
+    for (const m of METHODS) if (item[m] && typeof item[m] === 'object') n++;
+  }
+  return n;
+}
+
+/**
+ * The `$ref`s left in the document that are not internal, and the internal ones that point
+ * at nothing (data under `example`, Example `value`s and `x-` keys aside). Also checks that
+ * the document is a tree.
+ */
+function leftoverRefs(doc: unknown): { external: string[]; dangling: string[] } {
+  const external: string[] = [];
+  const dangling: string[] = [];
+  const stack = [doc];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const n = stack.pop();
+    if (n === null || typeof n !== 'object') continue;
+    expect(seen.has(n)).toBe(false); // a tree: no object twice
+    seen.add(n);
+    for (const [k, v] of Object.entries(n)) {
+      if (k === '$ref' && typeof v === 'string') {
+        if (!v.startsWith('#')) external.push(v);
+        else {
+          let node: any = doc;
+          for (const t of fragmentTokens(v.slice(1)) ?? []) node = node?.[t];
+          if (node === undefined) dangling.push(v);
+        }
+      }
+      if (k.startsWith('x-') || k === 'example' || k === 'value') continue; // data: left as written, never read
+      stack.push(v);
+    }
+  }
+  return { external, dangling };
+}
+
+const timings: string[] = [];
+
+describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
+  const rows = present ? manifest() : [];
+
+  afterAll(() => {
+    if (timings.length) console.log(`loadSpec timings (parse + bundle + validate):\n${timings.join('\n')}`);
+  });
+
+  it.each(rows.map((r) => [r.folder, r] as const))('%s loads with every operation', async (_, row) => {
+    const files = readFolder(join(SPECS, row.folder));
+    const t = performance.now();
+    const r = await loadSpec(files, { entry: row.entry });
+    const ms = performance.now() - t;
+    expect(r.ok, JSON.stringify(r.problems.slice(0, 3))).toBe(true);
+    if (!r.ok) return;
+    const errors = r.problems.filter((p) => p.severity === 'error').length;
+    timings.push(`  ${row.folder.padEnd(26)} ${ms.toFixed(0).padStart(5)} ms  ${String(r.value.sources.length).padStart(4)} files  ${errors} errors`);
+    expect(r.value.entry).toBe(row.entry);
+    expect(countOperations(r.value.document)).toBe(row.operations);
+    const reported = new Set(r.problems.filter((p) => p.ruleId.startsWith('ref-')).map((p) => p.message));
+    const { external, dangling } = leftoverRefs(r.value.document);
+    for (const ref of [...external, ...dangling]) {
+      expect([...reported].some((m) => m.includes(`"${ref}"`)), ref).toBe(true);
+    }
+    for (const p of r.problems) {
+      expect(p.file).not.toMatch(/^\//);
+      if (p.line !== undefined) expect(p.line).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it.each([
+    ['digitalocean-public', 'DigitalOcean-public.v2.yaml'],
+    ['lob-api', 'lob-api-public.yml'],
+    ['oai-petstore-separate-v2', 'spec/swagger.yaml'],
+  ])('finds the entry of %s', (folder, entry) => {
+    expect(findEntry(readFolder(join(SPECS, folder)))).toEqual({ ok: true, value: entry, problems: [] });
+  });
+
+  it('bundles DigitalOcean: operations from their own files, shared parts in components, positions in their files', async () => {
+    const r = await loadSpec(readFolder(join(SPECS, 'digitalocean-public')));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const doc = r.value.document as any;
+    const op = doc.paths['/v2/apps'].get;
+    expect(op.operationId).toBe('apps_list');
+    expect(r.value.locate('/paths/~1v2~1apps/get/operationId')).toMatchObject({
+      file: 'resources/apps/apps_list.yml',
+      line: 1,
+      pointer: '/operationId',
+    });
+    expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(100);
+    expect(Object.keys(doc.components.responses).length).toBeGreaterThan(10);
+  });
+
+  it('gives the same document for the same input', async () => {
+    const files = readFolder(join(SPECS, 'lob-api'));
+    const a = await loadSpec(files, { validate: false });
+    const b = await loadSpec([...files].reverse(), { validate: false });
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(JSON.stringify(a.value.document)).toBe(JSON.stringify(b.value.document));
+  });
+});

@@ -1,0 +1,8 @@
+/** Spec in (SPEC 4.1, 6): upload → one bundled, validated OpenAPI/Swagger document. */
+export { loadSpec } from './load-spec';
+export { findEntry } from './entry';
+export { detectFormat } from './version';
+export { LIMITS } from './limits';
+export { fragmentTokens, pointerTokens, refForTokens, tokensToPointer } from './ref-target';
+export type { LoadedSpec, LoadOptions, SourceLocation, SpecFormat, UploadedFile } from './types';
+export { parseDataFile, type ParsedFile } from './parse-file';

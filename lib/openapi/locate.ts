@@ -1,0 +1,278 @@
+import type { ParsedFile } from './parse-file';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * Line and column (1-based) of the value at a JSON pointer (as tokens) in one parsed file,
+ * pointing at its key where it has one. Best effort: when the exact spot cannot be found,
+ * the nearest enclosing object's position is given.
+ */
+export type FileLocator = (tokens: readonly string[]) => Position;
+
+export function fileLocator(file: ParsedFile): FileLocator {
+  const lines = lazyLineStarts(file.source);
+  if (file.syntax === 'json') return jsonLocator(file.source, lines);
+  if (file.syntax === 'yaml') return yamlLocator(file, lines);
+  return () => ({ line: 1, column: 1 });
+}
+
+type Lines = () => number[];
+
+function lazyLineStarts(s: string): Lines {
+  let starts: number[] | undefined;
+  return () => {
+    if (!starts) {
+      starts = [0];
+      for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    return starts;
+  };
+}
+
+function lineIndex(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function position(lines: Lines, offset: number): Position {
+  const starts = lines();
+  const i = lineIndex(starts, offset);
+  return { line: i + 1, column: offset - starts[i] + 1 };
+}
+
+// ---------------------------------------------------------------------------------------
+// YAML: js-yaml's listener gave each mapping and sequence the offset just after its key's
+// colon (or its `-`), so a pointer to an object is a walk through the parsed tree; a
+// pointer to a scalar is found by scanning that object's lines for the key.
+
+function yamlLocator(file: ParsedFile, lines: Lines): FileLocator {
+  const s = file.source;
+  const offsets = file.offsets ?? new Map<object, number>();
+  return (tokens) => {
+    let node: unknown = file.root;
+    let holder: object | null = node !== null && typeof node === 'object' ? node : null;
+    let holderDepth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      if (node === null || typeof node !== 'object') break;
+      const next: unknown = Array.isArray(node) ? node[Number(tokens[i])] : (node as Record<string, unknown>)[tokens[i]];
+      if (next === undefined || !Object.prototype.hasOwnProperty.call(node, tokens[i])) break;
+      node = next;
+      if (next !== null && typeof next === 'object' && offsets.has(next)) {
+        holder = next;
+        holderDepth = i + 1;
+      }
+    }
+    const holderOffset = holder ? (offsets.get(holder) ?? 0) : 0;
+    if (holderDepth === tokens.length || holder === null) return keyLinePosition(s, lines, holderOffset);
+    const found = findChildLine(s, lines, holderOffset, tokens[holderDepth], Array.isArray(holder));
+    return found ?? keyLinePosition(s, lines, holderOffset);
+  };
+}
+
+/** The line of an offset, at its first non-blank character (the key, or the `-` of an item). */
+function keyLinePosition(s: string, lines: Lines, offset: number): Position {
+  const starts = lines();
+  const i = lineIndex(starts, offset);
+  let c = starts[i];
+  while (c < offset && (s.charCodeAt(c) === 0x20 || s.charCodeAt(c) === 0x09)) c++;
+  return { line: i + 1, column: c - starts[i] + 1 };
+}
+
+/**
+ * Within the block that starts at `offset`, the line holding key `key` (or the `index`-th
+ * `- ` item when the block is a sequence), at the block's own indentation.
+ */
+function findChildLine(s: string, lines: Lines, offset: number, token: string, isSeq: boolean): Position | null {
+  const starts = lines();
+  const firstLine = lineIndex(starts, offset);
+  let li = firstLine;
+  // Children start on the same line (after `- ` or in flow style) or on the next lines.
+  const rest = s.slice(offset, lineEnd(s, starts, li)).trim();
+  let indent = -1;
+  const sameLine = rest !== '' && !rest.startsWith('#');
+  if (!sameLine) li++;
+  let index = 0;
+  const want = isSeq ? Number(token) : -1;
+  for (; li < starts.length; li++) {
+    const start = li === firstLine ? offset : starts[li];
+    const end = lineEnd(s, starts, li);
+    let c = start;
+    while (c < end && (s.charCodeAt(c) === 0x20 || s.charCodeAt(c) === 0x09)) c++;
+    if (c >= end || s.charCodeAt(c) === 0x23) continue;
+    const col = c - starts[li];
+    if (indent === -1) indent = col;
+    if (col < indent) return null;
+    if (col > indent) continue;
+    if (isSeq) {
+      if (s.charCodeAt(c) !== 0x2d) return null;
+      if (index === want) return { line: li + 1, column: col + 1 };
+      index++;
+      continue;
+    }
+    let k = c;
+    // The first key of a sequence item sits after its `- `.
+    if (s.charCodeAt(k) === 0x2d && s.charCodeAt(k + 1) === 0x20) {
+      k += 2;
+      while (s.charCodeAt(k) === 0x20) k++;
+    }
+    if (keyAt(s, k, end) === token) return { line: li + 1, column: k - starts[li] + 1 };
+  }
+  return null;
+}
+
+function lineEnd(s: string, starts: number[], li: number): number {
+  return li + 1 < starts.length ? starts[li + 1] - 1 : s.length;
+}
+
+/** The key of a `key: value` line starting at `k`, plain or quoted; null when there is none. */
+function keyAt(s: string, k: number, end: number): string | null {
+  const q = s[k];
+  if (q === '"' || q === "'") {
+    let j = k + 1;
+    let out = '';
+    while (j < end) {
+      const c = s[j];
+      if (c === q) {
+        if (q === "'" && s[j + 1] === "'") {
+          out += "'";
+          j += 2;
+          continue;
+        }
+        break;
+      }
+      if (q === '"' && c === '\\') {
+        out += s[j + 1] ?? '';
+        j += 2;
+        continue;
+      }
+      out += c;
+      j++;
+    }
+    return s[j + 1] === ':' ? out : null;
+  }
+  const line = s.slice(k, end);
+  const m = /^(.*?):(?:\s|$)/.exec(line);
+  return m ? m[1].trimEnd() : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON: scan the text along the pointer. Each container is read at most once, from where the
+// last lookup stopped, and every child passed on the way is remembered, so any number of
+// lookups costs one pass over the text at most.
+
+interface ScanState {
+  at: number;
+  index: number;
+  done: boolean;
+}
+
+function jsonLocator(s: string, lines: Lines): FileLocator {
+  /** Container pointer + '\u0000' + token → [key offset or -1, value offset]. */
+  const children = new Map<string, [number, number]>();
+  const scans = new Map<string, ScanState>();
+  const rootOffset = skipWs(s, 0);
+
+  const child = (ptr: string, valueOffset: number, token: string): [number, number] | null => {
+    const known = children.get(`${ptr}\u0000${token}`);
+    if (known) return known;
+    let st = scans.get(ptr);
+    if (!st) {
+      const open = s.charCodeAt(valueOffset);
+      st = { at: skipWs(s, valueOffset + 1), index: 0, done: open !== 0x7b && open !== 0x5b };
+      scans.set(ptr, st);
+    }
+    const isObject = s.charCodeAt(valueOffset) === 0x7b;
+    while (!st.done) {
+      let i = st.at;
+      const c = s.charCodeAt(i);
+      if (c === 0x7d || c === 0x5d || i >= s.length) {
+        st.done = true;
+        break;
+      }
+      let key: string;
+      let keyStart = -1;
+      if (isObject) {
+        if (c !== 0x22) {
+          st.done = true;
+          break;
+        }
+        keyStart = i;
+        const keyEnd = skipString(s, i);
+        const raw = s.slice(i + 1, keyEnd - 1);
+        key = raw.includes('\\') ? (JSON.parse(s.slice(i, keyEnd)) as string) : raw;
+        i = skipWs(s, skipWs(s, keyEnd) + 1); // past ':'
+      } else key = String(st.index);
+      st.index++;
+      const entry: [number, number] = [keyStart, i];
+      if (!children.has(`${ptr}\u0000${key}`)) children.set(`${ptr}\u0000${key}`, entry);
+      i = skipWs(s, skipValue(s, i));
+      if (s.charCodeAt(i) === 0x2c) st.at = skipWs(s, i + 1);
+      else {
+        st.at = i;
+        st.done = true;
+      }
+      if (key === token) return entry;
+    }
+    return null;
+  };
+
+  return (tokens) => {
+    let ptr = '';
+    let keyOffset = -1;
+    let valueOffset = rootOffset;
+    for (const t of tokens) {
+      const found = child(ptr, valueOffset, t);
+      if (!found) break;
+      [keyOffset, valueOffset] = found;
+      ptr = `${ptr}\u0000${t}`;
+    }
+    return position(lines, keyOffset >= 0 ? keyOffset : valueOffset);
+  };
+}
+
+function skipWs(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+    else break;
+  }
+  return i;
+}
+
+function skipString(s: string, i: number): number {
+  for (i++; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  return i;
+}
+
+function skipValue(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 0x22) return skipString(s, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (; i < s.length; i++) {
+      const d = s.charCodeAt(i);
+      if (d === 0x22) i = skipString(s, i) - 1;
+      else if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    return i;
+  }
+  while (i < s.length && !',]} \n\r\t'.includes(s[i])) i++;
+  return i;
+}

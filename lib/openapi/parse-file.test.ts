@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { parseDataFile, type ParsedFile } from './parse-file';
+
+function parsed(path: string, text: string, options = {}): ParsedFile {
+  const r = parseDataFile(path, text, options);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.value;
+}
+
+describe('parseDataFile', () => {
+  it('parses JSON with JSON.parse when the text starts with { or [', () => {
+    const f = parsed('a.json', '  {"openapi": "3.0.0", "n": 1}');
+    expect(f.syntax).toBe('json');
+    expect(f.root).toEqual({ openapi: '3.0.0', n: 1 });
+  });
+
+  it('parses YAML with the core schema: dates stay strings, yes stays a string', () => {
+    const f = parsed('a.yaml', 'a: 2020-01-01\nb: yes\nc: 0x1F\nd: ~\ne: "1"\n');
+    expect(f.syntax).toBe('yaml');
+    expect(f.root).toEqual({ a: '2020-01-01', b: 'yes', c: 31, d: null, e: '1' });
+  });
+
+  it('strips a byte-order mark', () => {
+    expect(parsed('a.json', '\uFEFF{"a":1}').root).toEqual({ a: 1 });
+    expect(parsed('a.yaml', '\uFEFFa: 1\n').root).toEqual({ a: 1 });
+  });
+
+  it('reads JSON that JSON.parse refuses but YAML accepts as YAML', () => {
+    expect(parsed('a.json', '{"a": 1, "b": [1, 2,],}').root).toEqual({ a: 1, b: [1, 2] });
+  });
+
+  it('reports a YAML syntax error with file, 1-based line and column, and no file contents', () => {
+    const secret = 'TOPSECRET-VALUE';
+    const r = parseDataFile('specs/api.yaml', `openapi: 3.0.0\ninfo:\n  title: ${secret}\n    bad: [\n`);
+    expect(r.ok).toBe(false);
+    expect(r.problems).toHaveLength(1);
+    const p = r.problems[0];
+    expect(p).toMatchObject({ ruleId: 'yaml-syntax', severity: 'error', file: 'specs/api.yaml', line: 4 });
+    expect(p.column).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(r.problems)).not.toContain(secret);
+    expect(p.message).not.toMatch(/\n/);
+  });
+
+  it('reports invalid JSON with line and column and without quoting the text', () => {
+    const r = parseDataFile('a.json', '{\n  "secretkey": [1, 2\n}');
+    expect(r.ok).toBe(false);
+    expect(r.problems[0]).toMatchObject({ ruleId: 'json-syntax', file: 'a.json', line: 3, column: 1 });
+    expect(r.problems[0].message).not.toContain('secretkey');
+  });
+
+  it('reports a duplicate key with its line and keeps the last value', () => {
+    const r = parseDataFile('a.yaml', 'a: 1\nb: 2\na: 3\n');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.root).toEqual({ a: 3, b: 2 });
+    expect(r.problems[0]).toMatchObject({ ruleId: 'yaml-duplicate-key', line: 3, column: 1 });
+  });
+
+  it('allows up to maxAliases aliases and refuses one more', () => {
+    const yaml = (n: number) => `base: &b {type: string}\n${Array.from({ length: n }, (_, i) => `k${i}: *b`).join('\n')}\n`;
+    expect(parseDataFile('a.yaml', yaml(100)).ok).toBe(true);
+    const r = parseDataFile('a.yaml', yaml(101));
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].ruleId).toBe('yaml-aliases');
+    expect(parseDataFile('a.yaml', yaml(101), { maxAliases: 200 }).ok).toBe(true);
+  });
+
+  it('does not count * in text, block scalars or quoted strings as aliases', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `  * item ${i} with *bold* text`).join('\n');
+    const r = parseDataFile('a.yaml', `anchor: &a x\ndescription: |\n${lines}\nq: "*a"\nlist: ["*b", '*c']\n`);
+    expect(r.ok).toBe(true);
+  });
+
+  it('refuses a billion-laughs document in well under a second', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    const names = 'abcdefghi';
+    for (let i = 1; i < names.length; i++) {
+      const prev = names[i - 1];
+      levels.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const t = performance.now();
+    const r = parseDataFile('bomb.yaml', `${levels.join('\n')}\n`);
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].ruleId).toBe('yaml-alias-expansion');
+  });
+
+  it('refuses merge-key and alias expansion of wide mappings', () => {
+    const wide = `a: &a {${Array.from({ length: 3000 }, (_, i) => `k${i}: ${i}`).join(', ')}}\n`;
+    const uses = Array.from({ length: 100 }, (_, i) => `u${i}: *a`).join('\n');
+    const t = performance.now();
+    const r = parseDataFile('wide.yaml', wide + uses);
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].ruleId).toBe('yaml-alias-expansion');
+  });
+
+  it('parses a flat mapping of 80,000 keys (1.7 MB) quickly', () => {
+    const text = Array.from({ length: 80_000 }, (_, i) => `key_number_${i}: value_number_${i}`).join('\n');
+    expect(text.length).toBeGreaterThan(1_700_000);
+    const t = performance.now();
+    const r = parseDataFile('flat.yaml', text);
+    const ms = performance.now() - t;
+    expect(r.ok).toBe(true);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('refuses YAML nested 10,000 levels deep with a clean error', () => {
+    const block = Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
+    const flow = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (const text of [block, `a: ${flow}`]) {
+      const r = parseDataFile('deep.yaml', text);
+      expect(r.ok).toBe(false);
+      expect(r.problems[0].ruleId).toBe('nesting-too-deep');
+    }
+  });
+
+  it('refuses JSON nested 10,000 and 1,000,000 levels deep at once', () => {
+    for (const n of [10_000, 1_000_000]) {
+      const t = performance.now();
+      const r = parseDataFile('deep.json', `${'['.repeat(n)}${']'.repeat(n)}`);
+      expect(performance.now() - t).toBeLessThan(500);
+      expect(r.ok).toBe(false);
+      expect(r.problems[0].ruleId).toBe('nesting-too-deep');
+    }
+  });
+
+  it('keeps __proto__ and constructor as ordinary keys without touching prototypes', () => {
+    for (const [path, text] of [
+      ['a.yaml', '__proto__:\n  polluted: yes\nconstructor:\n  prototype: 1\n'],
+      ['a.json', '{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": 1}}'],
+    ]) {
+      const root = parsed(path, text).root as Record<string, unknown>;
+      expect(Object.getPrototypeOf(root)).toBe(Object.prototype);
+      expect(Object.keys(root)).toEqual(['__proto__', 'constructor']);
+      expect(Object.getOwnPropertyDescriptor(root, '__proto__')?.value).toEqual({ polluted: 'yes' });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  it('records where each YAML mapping starts, on its key line', () => {
+    const f = parsed('a.yaml', 'a:\n  b:\n    c: 1\n  d: [1, 2]\n');
+    const root = f.root as { a: { b: object; d: object } };
+    const lineOf = (o: object) => f.source.slice(0, f.offsets!.get(o)).split('\n').length;
+    expect(lineOf(root.a)).toBe(1);
+    expect(lineOf(root.a.b)).toBe(2);
+    expect(lineOf(root.a.d)).toBe(4);
+  });
+
+  it('gives markdown and text files as strings', () => {
+    expect(parsed('docs/intro.md', '# Title\n\n- a: b\n').root).toBe('# Title\n\n- a: b\n');
+  });
+});

@@ -1,0 +1,158 @@
+import { problem, type Problem } from '../core/problem';
+import { pointerTokens, tokensToPointer } from './ref-target';
+
+/** Where a document pointer came from (see `LoadedSpec.locate`). */
+export type Locate = (pointer: string) => { file: string; line?: number; column?: number; pointer: string };
+
+interface AjvError {
+  instancePath: string;
+  schemaPath?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** At most this many schema problems are listed; the rest are counted in one last problem. */
+export const MAX_SCHEMA_PROBLEMS = 100;
+
+let validatorPromise: Promise<(api: unknown) => void> | undefined;
+
+/** swagger-parser's validator, loaded on first use (it is most of the loader's code size in a browser). */
+function loadValidator(): Promise<(api: unknown) => void> {
+  validatorPromise ??= import('@apidevtools/swagger-parser/lib/validators/schema.js').then((m) => {
+    const mod = m as unknown as { default?: unknown };
+    return (typeof mod.default === 'function' ? mod.default : m) as (api: unknown) => void;
+  });
+  return validatorPromise;
+}
+
+/**
+ * Validate the bundled document against the official Swagger 2.0 / OpenAPI 3.0 / 3.1 JSON
+ * Schema, as swagger-parser's `validate()` does, and turn each error into a Problem
+ * (`spec-invalid`, error) with its file, line and pointer (SPEC 4.1).
+ *
+ * swagger-parser's `validate()` dereferences first; here the bundled document is validated as
+ * it is, with its internal `$ref`s in place (the official schemas accept a Reference Object
+ * wherever one is allowed). That reads nothing, is 1.3-4 times faster on the large specs,
+ * and puts an error in a shared component once, where it is written, rather than once per
+ * use. ajv does not modify the data it validates (no defaults, no coercion).
+ */
+export async function schemaProblems(document: unknown, locate: Locate): Promise<Problem[]> {
+  const validate = await loadValidator();
+  let errors: AjvError[] = [];
+  try {
+    validate(document);
+    return [];
+  } catch (e) {
+    const details = (e as { details?: unknown }).details;
+    if (!Array.isArray(details)) {
+      const at = locate('');
+      return [problem('spec-invalid', 'error', `not a valid document: ${(e as Error).message}`, at.file, at)];
+    }
+    errors = details as AjvError[];
+  }
+  return ajvProblems(errors, locate);
+}
+
+/**
+ * ajv reports every failed branch of a `oneOf` (a parameter that is neither a valid path
+ * parameter nor a valid query, header or cookie parameter nor a Reference Object). Keep
+ * what says something about the author's intent: within one `oneOf`, the branches whose
+ * `enum`/`const` (their discriminating field, like `in`) matched; then drop the generic
+ * errors (`oneOf`, `not`, "must have `$ref`") wherever a specific one covers the same place.
+ */
+export function ajvProblems(errors: readonly AjvError[], locate: Locate): Problem[] {
+  const list = reduceErrors(errors);
+  const seen = new Set<string>();
+  const out: Problem[] = [];
+  let dropped = 0;
+  for (const e of list) {
+    const { pointer, text } = describe(e);
+    const key = `${pointer}\u0000${text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (out.length >= MAX_SCHEMA_PROBLEMS) {
+      dropped++;
+      continue;
+    }
+    const at = locate(pointer);
+    out.push(
+      problem('spec-invalid', 'error', `#${e.instancePath || '/'} ${text}`, at.file, {
+        line: at.line,
+        column: at.column,
+        pointer: at.pointer,
+      }),
+    );
+  }
+  if (dropped > 0) {
+    const at = locate('');
+    out.push(problem('spec-invalid', 'error', `… and ${dropped} more schema validation errors`, at.file));
+  }
+  return out;
+}
+
+function reduceErrors(errors: readonly AjvError[]): AjvError[] {
+  const dropped = new Set<AjvError>();
+  const groups = new Map<string, Map<string, AjvError[]>>();
+  for (const e of errors) {
+    const m = /^(.*\/(?:oneOf|anyOf))\/(\d+)(\/.*)?$/.exec(e.schemaPath ?? '');
+    if (!m) continue;
+    const below = ((m[3] ?? '').match(/\/properties\//g) ?? []).length;
+    const inst = pointerTokens(e.instancePath);
+    const key = `${m[1]}|${inst.slice(0, Math.max(0, inst.length - below)).join('/')}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = new Map()));
+    const branch = g.get(m[2]) ?? [];
+    branch.push(e);
+    g.set(m[2], branch);
+  }
+  for (const g of groups.values()) {
+    if (g.size < 2) continue;
+    const branches = [...g.values()];
+    const applicable = branches.filter((b) => !b.some((e) => e.keyword === 'enum' || e.keyword === 'const'));
+    if (applicable.length > 0 && applicable.length < branches.length) {
+      for (const b of branches) if (!applicable.includes(b)) for (const e of b) dropped.add(e);
+    }
+  }
+  const rest = errors.filter((e) => !dropped.has(e));
+  // 2: says only that no branch matched; 1: a `not`; 0: specific.
+  const rank = (e: AjvError) =>
+    e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || (e.keyword === 'required' && e.params?.missingProperty === '$ref')
+      ? 2
+      : e.keyword === 'not'
+        ? 1
+        : 0;
+  return rest.filter((e) => {
+    const r = rank(e);
+    if (r === 0) return true;
+    return !rest.some(
+      (s) => rank(s) < r && (s.instancePath === e.instancePath || s.instancePath.startsWith(`${e.instancePath}/`)),
+    );
+  });
+}
+
+function describe(e: AjvError): { pointer: string; text: string } {
+  const p = e.params ?? {};
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
+      return {
+        pointer: tokensToPointer([...pointerTokens(e.instancePath), name]),
+        text: `has a property "${name}" that is not allowed here`,
+      };
+    }
+    case 'required':
+      return { pointer: e.instancePath, text: `must have the property "${String(p.missingProperty)}"` };
+    case 'enum':
+      return {
+        pointer: e.instancePath,
+        text: `must be one of: ${(Array.isArray(p.allowedValues) ? p.allowedValues : []).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
+    case 'const':
+      return { pointer: e.instancePath, text: `must be ${JSON.stringify(p.allowedValue)}` };
+    case 'type':
+      return { pointer: e.instancePath, text: `must be of type ${String(p.type)}` };
+    default:
+      return { pointer: e.instancePath, text: e.message ?? `fails "${e.keyword}"` };
+  }
+}
