@@ -62,7 +62,8 @@ export const convert: Command = {
     const existing = await readdir(dir).catch(() => [] as string[]);
     if (existing.length > 0 && !options.force) throw new UsageError(`${join(out, result.folder)} is not empty; choose another --out or pass --force`);
     await mkdir(dir, { recursive: true });
-    for (const [path, text] of result.files) await writeFile(join(dir, path), text);
+    // Written while the rules run: the files are final, and a conversion is mostly waiting on the disk otherwise.
+    const written = Promise.all([...result.files].map(([path, text]) => writeFile(join(dir, path), text)));
 
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
     const problems = checkPackage(pkg);
@@ -71,6 +72,7 @@ export const convert: Command = {
       const report = { ...result.report, loadProblems: loaded.problems, publishProblems: problems };
       await writeFile(resolve(options.report), `${JSON.stringify(report, null, 2)}\n`);
     }
+    await written;
     io.out(formatReportSummary(result.report).trimEnd());
     if (loaded.problems.length > 0) {
       io.out('');
