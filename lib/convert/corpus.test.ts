@@ -6,13 +6,15 @@ import { loadSpec } from '../openapi';
 import { parseSkillPackage } from '../skill/package';
 import { checkPackage } from '../rules';
 import { convertSpec } from './convert';
+import { exportBundle, importBundle } from '../bundle/bundle';
 
 /**
  * Every real vendor spec of `../shared/specs` (third-party data, read in place): it
  * converts without throwing; every operation under `paths` is accounted for (declared,
  * prose-only or skipped) and their number is MANIFEST.tsv's; every declared operation
  * passes every publish rule, except `expanded-size`, which fails exactly where the report
- * warns. Skipped when the corpus is absent.
+ * warns; its bundle imports back to the same files and exports again to the same bytes.
+ * Skipped when the corpus is absent.
  */
 const SPECS = fileURLToPath(new URL('../../../shared/specs', import.meta.url));
 const present = existsSync(join(SPECS, 'MANIFEST.tsv'));
@@ -71,11 +73,21 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       expect(new Set(files).size).toBe(files.length);
       expect(result.files.size).toBe(files.length + 1 + (result.files.has('types.json') ? 1 : 0));
 
-      const problems = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.severity === 'error');
+      const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
+      const problems = checkPackage(pkg).filter((p) => p.severity === 'error');
       const warned = new Set(r.warnings.filter((w) => w.ruleId === 'expanded-size').map((w) => `${/^`([^`]+)`/.exec(w.message)?.[1]}.md`));
       expect(problems.filter((p) => !(p.ruleId === 'expanded-size' && warned.has(p.file)))).toEqual([]);
       const failedSize = new Set(problems.filter((p) => p.ruleId === 'expanded-size').map((p) => p.file));
       expect([...warned].filter((f) => !failedSize.has(f))).toEqual([]);
+
+      // The bundle imports back to the generated files, and exports again to the same bytes.
+      const zip = exportBundle(pkg, { tools: true });
+      const imported = importBundle(zip);
+      if (!imported.ok) throw new Error(`${row.folder}: the bundle did not import: ${imported.problems[0]?.message}`);
+      expect(imported.value.folder).toBe(result.folder);
+      expect([...imported.value.files.keys()].sort()).toEqual([...result.files.keys()].sort());
+      for (const [path, text] of result.files) expect(imported.value.files.get(path), path).toBe(text);
+      expect(Buffer.from(exportBundle(parseSkillPackage(imported.value), { tools: true })).equals(Buffer.from(zip))).toBe(true);
     });
   }
 });
