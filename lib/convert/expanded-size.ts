@@ -1,7 +1,5 @@
 import { isPlainObject, utf8Length } from '../core/entries';
-import { DATA_KEYWORDS, decodeRefName, MAX_PARAMETERS_BYTES, NAME_MAP_KEYWORDS, TYPE_REF_PREFIX } from '../publish/expand';
-
-type Mode = 'schema' | 'names' | 'data';
+import { childMode, decodeRefName, MAX_PARAMETERS_BYTES, TYPE_REF_PREFIX, type Mode } from '../publish/expand';
 
 interface Measure {
   /** Compact JSON bytes, capped at limit + 1. */
@@ -14,13 +12,6 @@ interface Measure {
 
 const MAX_DEPTH = 200;
 
-function childMode(mode: Mode, key: string): Mode {
-  if (mode === 'data') return 'data';
-  if (mode === 'names') return 'schema';
-  if (DATA_KEYWORDS.has(key)) return 'data';
-  if (NAME_MAP_KEYWORDS.has(key)) return 'names';
-  return 'schema';
-}
 
 /**
  * Whether each declared operation's published parameters pass SPEC 2's limits, without

@@ -16,9 +16,11 @@ export const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'e
 /** Keywords whose values map names to schemas: a property may be called `$ref`. */
 export const NAME_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
-type Mode = 'schema' | 'names' | 'data';
+/** How a value is read while walking a schema: as a schema, as a map of names to schemas, or as data. */
+export type Mode = 'schema' | 'names' | 'data';
 
-function childMode(mode: Mode, key: string): Mode {
+/** The mode of the value under `key`. */
+export function childMode(mode: Mode, key: string): Mode {
   if (mode === 'data') return 'data';
   if (mode === 'names') return 'schema';
   if (DATA_KEYWORDS.has(key)) return 'data';
