@@ -13,7 +13,7 @@ import { exportBundle } from '../lib/bundle/bundle';
 import { sha256Hex } from '../lib/core/sha256';
 import { join } from 'node:path';
 import { readSpecUpload } from '../cli/read-spec';
-import { SPECS_DIR } from './corpus';
+import { SPECS_DIR } from '../test/corpus';
 
 const [folder, entry, mode] = process.argv.slice(2);
 const t = () => performance.now();

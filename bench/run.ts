@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchSkillFormat } from './skill-format';
-import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from './corpus';
+import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from '../test/corpus';
 import { fmt, table } from './stats';
 
 const root = resolve(import.meta.dirname, '..');

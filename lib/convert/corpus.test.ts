@@ -1,11 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../openapi';
 import { parseSkillPackage } from '../skill/package';
 import { checkPackage } from '../rules';
 import { convertSpec } from './convert';
+import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
 import { exportBundle, importBundle } from '../bundle/bundle';
 
 /**
@@ -16,36 +14,8 @@ import { exportBundle, importBundle } from '../bundle/bundle';
  * warns; its bundle imports back to the same files and exports again to the same bytes.
  * Skipped when the corpus is absent.
  */
-const SPECS = fileURLToPath(new URL('../../../shared/specs', import.meta.url));
-const present = existsSync(join(SPECS, 'MANIFEST.tsv'));
-
-interface Row {
-  folder: string;
-  entry: string;
-  operations: number;
-}
-
-const rows: Row[] = present
-  ? readFileSync(join(SPECS, 'MANIFEST.tsv'), 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((line) => line.split('\t'))
-      .map((c) => ({ folder: c[0], entry: c[1], operations: Number(c[7]) }))
-  : [];
-
-function specFiles(dir: string): { path: string; text: string }[] {
-  const out: { path: string; text: string }[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.(ya?ml|json|unprocessed)$/i.test(name)) out.push({ path: relative(dir, full).split('\\').join('/'), text: readFileSync(full, 'utf8') });
-    }
-  };
-  walk(dir);
-  return out;
-}
+const present = corpusAvailable();
+const rows = present ? readManifest() : [];
 
 const timings: { folder: string; ms: number; declared: number; proseOnly: number; skipped: number }[] = [];
 
@@ -58,7 +28,7 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
 
   for (const row of rows) {
     it(`accounts for every operation and passes the publish rules when converting ${row.folder}`, async () => {
-      const loaded = await loadSpec(specFiles(join(SPECS, row.folder)), { entry: row.entry });
+      const loaded = await loadSpec(readSpecFolder(row.folder, /\.(ya?ml|json|unprocessed)$/i), { entry: row.entry });
       if (!loaded.ok) throw new Error(`${row.folder} did not load: ${loaded.problems[0]?.message}`);
       const t0 = performance.now();
       const result = convertSpec(loaded.value, { baseUrl: 'https://api.example.com/' });

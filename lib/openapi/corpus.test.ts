@@ -1,42 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests dig into untyped documents */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findEntry, fragmentTokens, loadSpec, type UploadedFile } from './index';
+import { findEntry, fragmentTokens, loadSpec } from './index';
+import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
 
-/** The vendor specs beside the project (`../shared/specs`); read in place, never copied. */
-const SPECS = fileURLToPath(new URL('../../../shared/specs', import.meta.url));
-const present = existsSync(join(SPECS, 'MANIFEST.tsv'));
-
-interface Row {
-  folder: string;
-  entry: string;
-  operations: number;
-}
-
-function manifest(): Row[] {
-  const [head, ...lines] = readFileSync(join(SPECS, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
-  const cols = head.split('\t');
-  return lines.map((l) => {
-    const cells = l.split('\t');
-    const get = (name: string) => cells[cols.indexOf(name)];
-    return { folder: get('folder'), entry: get('entry_file'), operations: Number(get('operations')) };
-  });
-}
-
-function readFolder(dir: string): UploadedFile[] {
-  const out: UploadedFile[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(dir);
-  return out;
-}
+const present = corpusAvailable();
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -84,14 +51,14 @@ function leftoverRefs(doc: unknown): { external: string[]; dangling: string[] } 
 const timings: string[] = [];
 
 describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
-  const rows = present ? manifest() : [];
+  const rows = present ? readManifest() : [];
 
   afterAll(() => {
     if (timings.length) console.log(`loadSpec timings (parse + bundle + validate):\n${timings.join('\n')}`);
   });
 
   it.each(rows.map((r) => [r.folder, r] as const))('%s loads with every operation', async (_, row) => {
-    const files = readFolder(join(SPECS, row.folder));
+    const files = readSpecFolder(row.folder);
     const t = performance.now();
     const r = await loadSpec(files, { entry: row.entry });
     const ms = performance.now() - t;
@@ -117,11 +84,11 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
     ['lob-api', 'lob-api-public.yml'],
     ['oai-petstore-separate-v2', 'spec/swagger.yaml'],
   ])('finds the entry of %s', (folder, entry) => {
-    expect(findEntry(readFolder(join(SPECS, folder)))).toEqual({ ok: true, value: entry, problems: [] });
+    expect(findEntry(readSpecFolder(folder))).toEqual({ ok: true, value: entry, problems: [] });
   });
 
   it('bundles DigitalOcean: operations from their own files, shared parts in components, positions in their files', async () => {
-    const r = await loadSpec(readFolder(join(SPECS, 'digitalocean-public')));
+    const r = await loadSpec(readSpecFolder('digitalocean-public'));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const doc = r.value.document as any;
@@ -137,7 +104,7 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
   });
 
   it('gives the same document for the same input', async () => {
-    const files = readFolder(join(SPECS, 'lob-api'));
+    const files = readSpecFolder('lob-api');
     const a = await loadSpec(files, { validate: false });
     const b = await loadSpec([...files].reverse(), { validate: false });
     expect(a.ok && b.ok).toBe(true);
