@@ -1,4 +1,5 @@
 import type { ParsedFile } from './parse-file';
+import { lineIndex, lineStarts } from '../core/lines';
 
 export interface Position {
   line: number;
@@ -23,24 +24,7 @@ type Lines = () => number[];
 
 function lazyLineStarts(s: string): Lines {
   let starts: number[] | undefined;
-  return () => {
-    if (!starts) {
-      starts = [0];
-      for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) starts.push(i + 1);
-    }
-    return starts;
-  };
-}
-
-function lineIndex(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return () => (starts ??= lineStarts(s));
 }
 
 function position(lines: Lines, offset: number): Position {

@@ -1,4 +1,5 @@
 import { pointerToken } from '../core/entries';
+import { lineIndex, lineStarts } from '../core/lines';
 
 /** A 0-based offset into a JSON text for the key and the value at each JSON pointer. */
 export interface JsonSpan {
@@ -81,19 +82,6 @@ export function indexJson(text: string): Map<string, JsonSpan> {
   return spans;
 }
 
-/** 1-based line and column of a 0-based offset. */
-export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lastBreak = -1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 0x0a) {
-      line++;
-      lastBreak = i;
-    }
-  }
-  return { line, column: offset - lastBreak };
-}
-
 /** A lazily built pointer index over one JSON text, answering line/column questions. */
 export class JsonLocator {
   private spans?: Map<string, JsonSpan>;
@@ -113,19 +101,8 @@ export class JsonLocator {
   }
 
   position(offset: number): { line: number; column: number } {
-    if (!this.lineStarts) {
-      const starts = [0];
-      for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 0x0a) starts.push(i + 1);
-      this.lineStarts = starts;
-    }
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
+    this.lineStarts ??= lineStarts(this.text);
+    const i = lineIndex(this.lineStarts, offset);
+    return { line: i + 1, column: offset - this.lineStarts[i] + 1 };
   }
 }
