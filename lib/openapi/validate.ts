@@ -1,29 +1,24 @@
 import { problem, type Problem } from '../core/problem';
 import { pointerTokens, tokensToPointer } from './ref-target';
+import type { AjvError, SchemaValidator } from './schema-validators/types';
 
 /** Where a document pointer came from (see `LoadedSpec.locate`). */
 export type Locate = (pointer: string) => { file: string; line?: number; column?: number; pointer: string };
 
-interface AjvError {
-  instancePath: string;
-  schemaPath?: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
 /** At most this many schema problems are listed; the rest are counted in one last problem. */
 export const MAX_SCHEMA_PROBLEMS = 100;
 
-let validatorPromise: Promise<(api: unknown) => void> | undefined;
-
-/** swagger-parser's validator, loaded on first use (it is most of the loader's code size in a browser). */
-function loadValidator(): Promise<(api: unknown) => void> {
-  validatorPromise ??= import('@apidevtools/swagger-parser/lib/validators/schema.js').then((m) => {
-    const mod = m as unknown as { default?: unknown };
-    return (typeof mod.default === 'function' ? mod.default : m) as (api: unknown) => void;
-  });
-  return validatorPromise;
+/**
+ * The precompiled validator for the document's version, loaded on first use: a browser
+ * fetches only the one it needs (each is about 150 KB).
+ */
+function loadValidator(document: unknown): Promise<SchemaValidator> {
+  const doc = (document ?? {}) as { swagger?: unknown; openapi?: unknown };
+  if (doc.swagger !== undefined) return import('./schema-validators/swagger20.js').then((m) => m.validate);
+  if (typeof doc.openapi === 'string' && doc.openapi.startsWith('3.1')) {
+    return import('./schema-validators/openapi31.js').then((m) => m.validate);
+  }
+  return import('./schema-validators/openapi30.js').then((m) => m.validate);
 }
 
 /**
@@ -31,27 +26,18 @@ function loadValidator(): Promise<(api: unknown) => void> {
  * Schema, as swagger-parser's `validate()` does, and turn each error into a Problem
  * (`spec-invalid`, error) with its file, line and pointer (SPEC 4.1).
  *
- * swagger-parser's `validate()` dereferences first; here the bundled document is validated as
- * it is, with its internal `$ref`s in place (the official schemas accept a Reference Object
- * wherever one is allowed). That reads nothing, is 1.3-4 times faster on the large specs,
- * and puts an error in a shared component once, where it is written, rather than once per
- * use. ajv does not modify the data it validates (no defaults, no coercion).
+ * The validators are swagger-parser's (same schemas, same Ajv options, same 3.1 workaround),
+ * compiled ahead of time by scripts/schema-validators.ts. swagger-parser's `validate()`
+ * dereferences first; here the bundled document is validated as it is, with its internal
+ * `$ref`s in place (the official schemas accept a Reference Object wherever one is allowed).
+ * That reads nothing, is 1.3-4 times faster on the large specs, and puts an error in a shared
+ * component once, where it is written, rather than once per use. Ajv does not modify the data
+ * it validates (no defaults, no coercion).
  */
 export async function schemaProblems(document: unknown, locate: Locate): Promise<Problem[]> {
-  const validate = await loadValidator();
-  let errors: AjvError[] = [];
-  try {
-    validate(document);
-    return [];
-  } catch (e) {
-    const details = (e as { details?: unknown }).details;
-    if (!Array.isArray(details)) {
-      const at = locate('');
-      return [problem('spec-invalid', 'error', `not a valid document: ${(e as Error).message}`, at.file, at)];
-    }
-    errors = details as AjvError[];
-  }
-  return ajvProblems(errors, locate);
+  const validate = await loadValidator(document);
+  if (validate(document)) return [];
+  return ajvProblems(validate.errors ?? [], locate);
 }
 
 /**
