@@ -751,6 +751,19 @@ describe('convertSpec', () => {
     );
   });
 
+  it('folds a warning repeated with the same words into one line of the text summary, keeping each in the data', () => {
+    const expand = { name: 'expand', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const other = { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const paths: Doc = {};
+    for (const n of [1, 2, 3, 4, 5]) paths[`/r${n}`] = { get: { operationId: `r${n}`, parameters: n === 5 ? [expand, other] : [expand], responses: ok } };
+    const r = run(oas(paths));
+    expect(r.report.warnings).toHaveLength(6);
+    const warnings = formatReportSummary(r.report).split('\nWarnings:\n')[1].trimEnd().split('\n');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^ {2}parameter-left-out \(warning\) The optional query parameter `expand` is not an argument: .*: in 5 places, openapi\.yaml:1, openapi\.yaml:1, openapi\.yaml:1 and 2 more$/);
+    expect(warnings[1]).toMatch(/^ {2}openapi\.yaml:.* The optional query parameter `filter`/);
+  });
+
   it('publishes parameters equal to expandRefs of the written schema', () => {
     const r = run(oas({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'string' } } } } } }, responses: ok } } }));
     const e = expandRefs(r.schema('a'), new Map());

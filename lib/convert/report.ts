@@ -1,5 +1,21 @@
-import { formatProblem } from '../core/problem';
+import { formatProblem, type Problem } from '../core/problem';
 import type { ImportReport, SpecLocation } from './model';
+
+/** A warning given this many times with the same words is printed once, with its count. */
+const FOLD_AT = 4;
+const SHOWN_PLACES = 3;
+
+/** Warnings with the same code and message together, each group where its first one was. */
+function groupWarnings(warnings: readonly Problem[]): Problem[][] {
+  const groups = new Map<string, Problem[]>();
+  for (const w of warnings) {
+    const key = `${w.ruleId}\u0000${w.message}`;
+    const g = groups.get(key);
+    if (g) g.push(w);
+    else groups.set(key, [w]);
+  }
+  return [...groups.values()];
+}
 
 function where(at: SpecLocation): string {
   return `${at.file}:${at.line ?? 1}`;
@@ -8,7 +24,8 @@ function where(at: SpecLocation): string {
 /**
  * The import report (SPEC 4.7) as text for the CLI: one summary line, then the prose-only
  * operations with their reasons, the skipped ones, the shared types and the warnings, each
- * with its place in the spec.
+ * with its place in the spec. A warning repeated with the same words (Stripe's optional
+ * `expand` in 280 operations) is one line with its count; the report's data keeps every one.
  */
 export function formatReportSummary(report: ImportReport): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -35,7 +52,17 @@ export function formatReportSummary(report: ImportReport): string {
   }
   if (report.warnings.length > 0) {
     lines.push('', 'Warnings:');
-    for (const w of report.warnings) lines.push(`  ${formatProblem(w)}`);
+    for (const group of groupWarnings(report.warnings)) {
+      const [first] = group;
+      if (group.length < FOLD_AT) {
+        for (const w of group) lines.push(`  ${formatProblem(w)}`);
+        continue;
+      }
+      const places = group.slice(0, SHOWN_PLACES).map((w) => `${w.file}:${w.line ?? 1}`);
+      lines.push(
+        `  ${first.ruleId} (${first.severity}) ${first.message}: in ${group.length} places, ${places.join(', ')} and ${group.length - places.length} more`,
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }
