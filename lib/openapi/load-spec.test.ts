@@ -744,6 +744,75 @@ definitions:
       );
     });
 
+    it('reports a $ref that lands on the wrong kind of object, at the $ref, wherever its target is', async () => {
+      const { problems } = await loaded({
+        'api.yaml': oas30(`paths:
+  /a:
+    parameters:
+      - $ref: '#/components/schemas/Pet'
+    post:
+      parameters:
+        - $ref: '#/components/parameters/Id'
+        - $ref: '#/paths/~1b/get/parameters/0'
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/parameters/Id'}
+      responses:
+        "200": {$ref: '#/components/requestBodies/Body'}
+        "201": {$ref: '#/components/responses/Ok'}
+  /b:
+    get:
+      parameters:
+        - {name: q, in: query, schema: {$ref: '#/components/schemas/Pet/properties/name'}}
+      responses:
+        "200": {$ref: '#/x-shared/ok'}
+x-shared:
+  ok: {description: ok}
+components:
+  parameters:
+    Id: {name: id, in: query, schema: {type: string}}
+  requestBodies:
+    Body: {description: b, content: {application/json: {schema: {type: object}}}}
+  responses:
+    Ok: {description: ok}
+  schemas:
+    Pet: {type: object, properties: {name: {type: string}}}
+`),
+      });
+      expect(only(problems, 'ref-wrong-kind').map((p) => `${p.severity} ${p.line}:${p.column} ${p.pointer} ${p.message}`)).toEqual([
+        'warning 8:9 /paths/~1a/parameters/0/$ref $ref "#/components/schemas/Pet" is a schema, but a parameter belongs here; it is read as one',
+        'warning 16:13 /paths/~1a/post/requestBody/content/application~1json/schema/$ref $ref "#/components/parameters/Id" is a parameter, but a schema belongs here; it is read as one',
+        'warning 18:9 /paths/~1a/post/responses/200/$ref $ref "#/components/requestBodies/Body" is a request body, but a response belongs here; it is read as one',
+      ]);
+    });
+
+    it('reports a wrong-kind $ref in Swagger 2.0, whose sections sit at the top level', async () => {
+      const { problems } = await loaded({
+        'swagger.yaml': `swagger: "2.0"
+info: {title: T, version: "1"}
+paths:
+  /a:
+    get:
+      parameters:
+        - $ref: '#/definitions/Pet'
+        - $ref: '#/parameters/q'
+      responses:
+        "200": {description: ok, schema: {$ref: '#/responses/Ok'}}
+parameters:
+  q: {name: q, in: query, type: string}
+responses:
+  Ok: {description: ok}
+definitions:
+  Pet: {type: object}
+`,
+      });
+      expect(only(problems, 'ref-wrong-kind').map((p) => `${p.line} ${p.message}`)).toEqual([
+        '7 $ref "#/definitions/Pet" is a schema, but a parameter belongs here; it is read as one',
+        '10 $ref "#/responses/Ok" is a response, but a schema belongs here; it is read as one',
+      ]);
+    });
+
     it('can be turned off', async () => {
       const { problems } = await loaded({ 'api.yaml': 'openapi: 3.0.3\npaths: {}\n' }, { validate: false });
       expect(problems).toEqual([]);

@@ -7,6 +7,7 @@ import { LIMITS } from './limits';
 import { parseDataFile } from './parse-file';
 import { fragmentTokens, pointerTokens, tokensToPointer } from './ref-target';
 import { swagger2Problems } from './swagger2-checks';
+import { refKindProblems } from './ref-kinds';
 import type { LoadedSpec, LoadOptions, SourceLocation, UploadedFile } from './types';
 import { schemaProblems } from './validate';
 import { detectFormat, isOpenApi31 } from './version';
@@ -89,6 +90,7 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
   if (options.validate !== false) {
     problems.push(...(await schemaProblems(document, locate)));
     if (format.value.kind === 'swagger') problems.push(...swagger2Problems(document, locate));
+    problems.push(...refKindProblems(document, format.value.kind === 'swagger', locate));
   }
 
   return ok(

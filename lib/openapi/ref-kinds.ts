@@ -1,0 +1,91 @@
+import { problem, type Problem } from '../core/problem';
+import { childKind, elementKind, type Kind } from './context';
+import { fragmentTokens, tokensToPointer } from './ref-target';
+import type { Locate } from './validate';
+
+/** The kinds a reference can stand for, as the report names them. */
+const NAMES: Partial<Record<Kind, string>> = {
+  schema: 'a schema',
+  parameter: 'a parameter',
+  requestBody: 'a request body',
+  response: 'a response',
+  header: 'a header',
+  example: 'an example',
+  link: 'a link',
+  callback: 'a callback',
+  pathItem: 'a path item',
+};
+
+/**
+ * References that land on the wrong kind of object: a parameter `$ref` to a schema, a body
+ * schema `$ref` to a parameter. swagger-parser's `validate()` would catch them after
+ * dereferencing; the bundled document is validated with its references in place
+ * (validate.ts), where the official schemas only see a Reference Object. Both ends are
+ * classified by where they sit (context.ts), so a target outside `components` counts too;
+ * a target whose kind cannot be told from its place (under an extension, say) is not judged.
+ * Runs on the bundled document, where every reference is internal (`#/…`).
+ *
+ * A warning, not an error: the target is still read as what the place needs, and whatever
+ * it then lacks is reported where it is used (PagerDuty's responses that point into
+ * `requestBodies` are shaped like responses and convert fine).
+ */
+export function refKindProblems(document: unknown, swagger2: boolean, locate: Locate): Problem[] {
+  const out: Problem[] = [];
+  const kindCache = new Map<string, Kind | undefined>();
+  // Each item knows its parent, so a pointer is only built for a problem.
+  type Item = { node: unknown; kind: Kind; parent?: Item; key: string };
+  const tokensOf = (item: Item): string[] => {
+    const tokens: string[] = [];
+    for (let at: Item | undefined = item; at?.parent; at = at.parent) tokens.push(at.key);
+    return tokens.reverse();
+  };
+  const stack: Item[] = [{ node: document, kind: 'root', key: '' }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    const { node, kind } = item;
+    if (kind === 'literal' || node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      const ek = elementKind(kind);
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], kind: ek, parent: item, key: String(i) });
+      continue;
+    }
+    const o = node as Record<string, unknown>;
+    const expected = NAMES[kind];
+    if (expected !== undefined && typeof o.$ref === 'string' && o.$ref.startsWith('#')) {
+      let target = kindCache.get(o.$ref);
+      if (!kindCache.has(o.$ref)) kindCache.set(o.$ref, (target = kindAt(document, o.$ref, swagger2)));
+      const found = target === undefined ? undefined : NAMES[target];
+      if (found !== undefined && target !== kind) {
+        const at = locate(tokensToPointer([...tokensOf(item), '$ref']));
+        out.push(
+          problem('ref-wrong-kind', 'warning', `$ref "${o.$ref}" is ${found}, but ${expected} belongs here; it is read as one`, at.file, {
+            line: at.line,
+            column: at.column,
+            pointer: at.pointer,
+          }),
+        );
+      }
+    }
+    const keys = Object.keys(o);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i];
+      if (k === '$ref') continue;
+      stack.push({ node: o[k], kind: childKind(kind, k, swagger2), parent: item, key: k });
+    }
+  }
+  return out;
+}
+
+/** The kind of the object an internal reference points at, or undefined when it does not exist. */
+function kindAt(document: unknown, ref: string, swagger2: boolean): Kind | undefined {
+  const tokens = fragmentTokens(ref.slice(1));
+  if (tokens === null) return undefined;
+  let node = document;
+  let kind: Kind = 'root';
+  for (const t of tokens) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, t)) return undefined;
+    kind = Array.isArray(node) ? elementKind(kind) : childKind(kind, t, swagger2);
+    node = (node as Record<string, unknown>)[t];
+  }
+  return kind;
+}
