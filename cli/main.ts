@@ -71,9 +71,21 @@ export async function main(argv: string[], io: Io): Promise<number> {
 const invoked = process.argv[1]?.replace(/\\/g, '/');
 // Run when started as the CLI: `tsx cli/main.ts`, or the bundle `node dist/cli.mjs`.
 if (invoked && /\/(cli\/main\.ts|dist\/cli\.mjs)$/.test(invoked)) {
+  // A reader that goes away (`… | head`) stops the output, not the work: the files a command
+  // writes are still written whole, and it exits as it would have.
+  const closed = new Set<NodeJS.WriteStream>();
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      closed.add(stream);
+    });
+  }
+  const write = (stream: NodeJS.WriteStream, text: string) => {
+    if (!closed.has(stream)) stream.write(`${text}\n`);
+  };
   main(process.argv.slice(2), {
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
+    out: (text) => write(process.stdout, text),
+    err: (text) => write(process.stderr, text),
   }).then(
     (code) => {
       process.exitCode = code;

@@ -26,8 +26,8 @@ export const convert: Command = {
     '  --report <file>     writes the import report as JSON',
     '',
     'Prints the report summary, then every publish problem of the generated package.',
-    'Exits 0 when the package has no publish errors, 1 when it has, 2 on a usage problem',
-    'or a spec that cannot be read at all.',
+    'Exits 0 when the package has no publish errors, 1 when it has or when the spec is',
+    'refused (what is wrong is printed on stderr), 2 on a usage problem.',
   ].join('\n'),
   options: {
     out: { type: 'string' },
