@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,6 +138,37 @@ describe.concurrent('cli convert', () => {
     const missing = await cli('convert', join(tmp, 'nowhere.yaml'), '--out', join(tmp, 'x'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such file or folder/);
+  });
+
+  it('refuses a truncated zip, a corrupt one and a spec over 50 MB in one clear line each, leaving the skill in --out as it was, even with --force (BAD-INPUT 16)', async ({ expect }) => {
+    const out = join(tmp, 'kept');
+    const skill = join(out, 'hollowbrook-guesthouse');
+    expect((await cli('convert', SAMPLE, '--out', out)).code).toBe(0);
+    await writeFile(join(skill, 'list_rooms.md'), 'My own edit.\n');
+    const before = await folder(skill);
+    const zip = zipSync({ 'spec/openapi.yaml': new Uint8Array(await readFile(SAMPLE)) });
+    const truncated = join(tmp, 'truncated.zip');
+    await writeFile(truncated, zip.subarray(0, zip.length - 10));
+    const corrupt = join(tmp, 'corrupt.zip');
+    const damaged = zip.slice();
+    damaged[100] ^= 0xff; // inside the compressed spec
+    await writeFile(corrupt, damaged);
+    // Sparse: 51 MB that cost no disk, refused from its size before it is read.
+    const huge = join(tmp, 'huge.yaml');
+    await writeFile(huge, 'openapi: 3.0.3\n');
+    await truncate(huge, 51 * 1024 * 1024);
+    for (const [input, line] of [
+      [truncated, /^truncated\.zip:1:1 zip-corrupt The file is not a readable zip/],
+      [corrupt, /^spec\/openapi\.yaml:1:1 zip-corrupt Entry `spec\/openapi\.yaml` cannot be decompressed/],
+      [huge, /^huge\.yaml:1:1 upload-file-too-large huge\.yaml is 51\.0 MB, over the 50\.0 MB limit/],
+    ] as const) {
+      const r = await cli('convert', input, '--out', out, '--force');
+      expect(r.code, input).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
+      expect(await folder(skill)).toEqual(before);
+    }
+    expect(await readdir(out)).toEqual(['hollowbrook-guesthouse']);
   });
 
   it('requires --out', async ({ expect }) => {

@@ -5,6 +5,8 @@ import { parseManifest } from '../skill/manifest';
 import { publishTools } from '../publish/publish';
 import { expandRefs } from '../publish/expand';
 import { checkPackage } from '../rules';
+import { loadSpec } from '../openapi';
+import { buildRequest, findCallable } from '../call';
 import { convertSpec } from './convert';
 import { formatReportSummary } from './report';
 import { specInputFromDocument } from './spec-input';
@@ -31,6 +33,28 @@ function run(doc: Doc, options: ConvertOptions = {}) {
 }
 
 const ok = { '200': { description: 'OK' } };
+
+/** How deep a JSON value nests: 0 for a scalar, one more per object or array around it. */
+function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    max = Math.max(max, d + 1);
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/** A spec loaded from its text, as the wizard and the CLI load one. */
+async function loadText(text: string) {
+  const loaded = await loadSpec([{ path: 'openapi.yaml', text }]);
+  if (!loaded.ok) throw new Error(`load failed: ${JSON.stringify(loaded.problems)}`);
+  const result = convertSpec(loaded.value, { sha256: 'abc' });
+  const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
+  return { ...result, pkg, errors: checkPackage(pkg).filter((p) => p.severity === 'error') };
+}
 
 describe('convertSpec', () => {
   it('declares path, query and JSON body fields side by side when the operation has all three', () => {
@@ -467,6 +491,27 @@ describe('convertSpec', () => {
     expect(r.errors()).toEqual([]);
   });
 
+  it('names files from method and path, never from tags, when operations without an operationId carry hostile tags and paths (BAD-INPUT 19)', () => {
+    const long = 'b'.repeat(300);
+    const r = run(
+      oas(
+        {
+          '/../../x': { get: { tags: ['../../x'], responses: ok } },
+          '/CON': { get: { tags: ['CON'], responses: ok } },
+          [`/${long}`]: { get: { tags: [long], responses: ok } },
+          '/🐾': { get: { tags: ['🐾🐾'], responses: ok } },
+          '/Pets': { get: { tags: ['Pets'], responses: ok } },
+          '/pets': { get: { tags: ['pets'], responses: ok } },
+          '/a': { get: { operationId: 'NUL', tags: ['../../x'], responses: ok }, post: { operationId: 'Lpt9', responses: ok }, put: { operationId: 'SKILL', tags: ['CON'], responses: ok } },
+        },
+        { tags: [{ name: '../../x' }, { name: 'CON' }, { name: long }, { name: '🐾🐾' }] },
+      ),
+    );
+    const names = [...r.files.keys()].filter((f) => f !== 'SKILL.md');
+    expect(names).toEqual([`get_${'b'.repeat(64 - 'test-api_get_'.length)}.md`, 'get_con.md', 'get_pets.md', 'get_pets_2.md', 'get_root.md', 'get_x.md', 'lpt9_op.md', 'nul_op.md', 'skill_op.md']);
+    expect(r.errors()).toEqual([]);
+  });
+
   it('puts a type in types.json when two operations use it, and inlines one used by one operation', () => {
     const body = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { v: { $ref: ref } } } } } });
     const r = run(
@@ -594,6 +639,77 @@ describe('convertSpec', () => {
     expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['expanded-size']);
   });
 
+  it('loads, converts and refuses the 4 KB fan-out bomb from its YAML text: written small, not published, heap under 200 MB (BAD-INPUT 11)', async () => {
+    const lines = ['openapi: 3.0.3', 'info: {title: Bomb, version: "1"}', 'servers: [{url: "https://bomb.example.com"}]', 'paths:', '  /bomb:', '    post:', '      operationId: bomb'];
+    lines.push('      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/T0"}}}}', '      responses: {"200": {description: OK}}', 'components:', '  schemas:');
+    for (let i = 0; i < 10; i++) lines.push(`    T${i}: {type: object, properties: {${Array.from({ length: 10 }, (_, j) => `p${j}: {$ref: "#/components/schemas/T${i + 1}"}`).join(', ')}}}`);
+    lines.push('    T10: {type: string}');
+    const text = `${lines.join('\n')}\n`;
+    expect(text.length).toBeLessThan(5000);
+    const heap = process.memoryUsage().heapUsed;
+    const r = await loadText(text);
+    const tools = publishTools(r.pkg);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(200_000_000);
+    expect([...r.files.values()].reduce((n, t) => n + t.length, 0)).toBeLessThan(100_000);
+    expect(r.errors.map((e) => [e.file, e.ruleId])).toEqual([['bomb.md', 'expanded-size']]);
+    expect(tools).toEqual([]);
+  });
+
+  it('converts chains of 10,000 schemas, each the next one\'s field, nesting no deeper than publishing expands, with an expanded-size error (BAD-INPUT 9)', () => {
+    const schemas: Doc = {};
+    for (const chain of ['A', 'B']) {
+      for (let i = 0; i < 10_000; i++) schemas[`${chain}${i}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/${chain}${i + 1}` } } };
+      schemas[`${chain}10000`] = { type: 'string' };
+    }
+    const body = (name: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } });
+    // One operation reaches A0 (its chain is written inline), two reach B0 (its chain is shared).
+    const r = run(
+      oas(
+        { '/a': { post: { operationId: 'a', requestBody: body('A0'), responses: ok } }, '/b': { post: { operationId: 'b', requestBody: body('B0'), responses: ok }, put: { operationId: 'c', requestBody: body('B0'), responses: ok } } },
+        { components: { schemas } },
+      ),
+    );
+    expect(r.errors().map((e) => [e.file, e.ruleId]).sort()).toEqual([
+      ['a.md', 'expanded-size'],
+      ['b.md', 'expanded-size'],
+      ['c.md', 'expanded-size'],
+    ]);
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['expanded-size', 'expanded-size', 'expanded-size']);
+    for (const name of ['a', 'b', 'c']) expect(jsonDepth(r.schema(name))).toBeLessThanOrEqual(210);
+    for (const schema of Object.values(r.types() as Doc)) expect(jsonDepth(schema)).toBeLessThanOrEqual(210);
+    expect(publishTools(parseSkillPackage({ folder: r.folder, files: r.files }))).toEqual([]);
+  });
+
+  it('converts an operation whose body is a mapping of 80,000 keys (over 1.7 MB of YAML), refusing it by expanded-size (BAD-INPUT 8)', async () => {
+    const keys = Array.from({ length: 80_000 }, (_, i) => `        key_${i}: {type: string}`);
+    const text = `openapi: 3.0.3
+info: {title: Wide, version: "1"}
+servers: [{url: "https://wide.example.com"}]
+paths:
+  /wide:
+    post:
+      operationId: wide
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Wide"}}}}
+      responses: {"200": {description: OK}}
+  /small:
+    get:
+      operationId: small
+      responses: {"200": {description: OK}}
+components:
+  schemas:
+    Wide:
+      type: object
+      properties:
+${keys.join('\n')}
+`;
+    expect(text.length).toBeGreaterThan(1_700_000);
+    const r = await loadText(text);
+    const schema = r.pkg.operations.find((o) => o.file === 'wide.md')!.declaration!.schema as { properties: object };
+    expect(Object.keys(schema.properties)).toHaveLength(80_000);
+    expect(r.errors.map((e) => [e.file, e.ruleId])).toEqual([['wide.md', 'expanded-size']]);
+    expect(publishTools(r.pkg).map((t) => t.alias)).toEqual(['small']);
+  });
+
   it('keeps __proto__ and constructor as ordinary property names', () => {
     const doc = JSON.parse(
       '{"openapi":"3.0.0","info":{"title":"P","version":"1"},"servers":[{"url":"https://p.example.com"}],"paths":{"/p":{"post":{"operationId":"p","requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}}}}}},"responses":{"200":{"description":"OK"}}}}}}',
@@ -601,6 +717,61 @@ describe('convertSpec', () => {
     const r = run(doc);
     expect(Object.keys(r.schema('p').properties)).toEqual(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+
+  it('keeps __proto__ and constructor as path, query and body names through publishing and a call, changing nothing global (BAD-INPUT 12)', () => {
+    const doc = JSON.parse(`{"openapi": "3.0.3", "info": {"title": "P", "version": "1"}, "servers": [{"url": "https://p.example.com"}],
+      "paths": {"/p/{__proto__}": {"post": {"operationId": "p", "x-ext": {"__proto__": {"polluted": true}},
+        "parameters": [{"name": "__proto__", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "constructor", "in": "query", "schema": {"type": "string"}}],
+        "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"toString": {"type": "string"}, "owner": {"$ref": "#/components/schemas/__proto__"}}}}}},
+        "responses": {"200": {"description": "OK"}}}}},
+      "components": {"schemas": {"__proto__": {"type": "object", "properties": {"__proto__": {"type": "string"}}}}}}`);
+    const r = run(doc);
+    expect(r.errors()).toEqual([]);
+    const pkg = parseSkillPackage({ folder: r.folder, files: r.files });
+    const [tool] = publishTools(pkg);
+    expect(Object.keys(tool.parameters.properties as object)).toEqual(['__proto__', 'constructor', 'toString', 'owner']);
+    const callable = findCallable(pkg, tool.name);
+    if (!callable.ok) throw new Error(JSON.stringify(callable.problems));
+    const request = buildRequest(callable.value, JSON.parse('{"__proto__": "a b", "constructor": "c", "toString": "t", "owner": {"__proto__": "x"}}'));
+    expect(request.ok && request.value).toMatchObject({ url: 'https://p.example.com/p/a%20b?constructor=c', body: '{"toString":"t","owner":{"__proto__":"x"}}' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
+  it('keeps frontmatter to the operation block when names, enums, titles and patterns hold --- and YAML lines (BAD-INPUT 18)', () => {
+    const y = '\n---\nadmin: true\n';
+    const r = run(
+      oas({
+        '/a/{id}': {
+          post: {
+            operationId: 'a',
+            summary: '---',
+            description: `key: value\n---\n- item\n? complex\n: value\n%YAML 1.2${y}...\n`,
+            tags: ['---', 'admin: true'],
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string', description: y, enum: ['---', 'admin: true', '\n---\n'] } },
+              { name: `q${y}`, in: 'query', schema: { type: 'string', default: '---' } },
+              { name: 'admin: true', in: 'query', schema: { type: 'string', pattern: '^---$' } },
+            ],
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { [`f${y}`]: { type: 'string', title: y }, '---': { type: 'string' } } } } } },
+            responses: { '200': { description: y } },
+          },
+        },
+      }),
+    );
+    const f = r.file('a');
+    expect(f.problems).toEqual([]);
+    expect(Object.keys(f.data)).toEqual(['operation']);
+    expect(Object.keys(f.data.operation as object)).toEqual(['method', 'url', 'schema', 'query']);
+    expect(f.declaration?.lists.query).toEqual([`q${y}`, 'admin: true']);
+    const schema = r.schema('a');
+    expect(Object.keys(schema.properties)).toEqual(['id', `q${y}`, 'admin: true', `f${y}`, '---']);
+    expect(schema.properties.id.enum).toEqual(['---', 'admin: true', '\n---\n']);
+    expect(schema.properties[`f${y}`].title).toBe(y);
+    expect(f.prose).not.toMatch(/^---$/m);
+    expect(r.errors()).toEqual([]);
+    expect(Object.keys(parseManifest(r.files.get('SKILL.md')!).data)).toEqual(['name', 'description', 'metadata']);
   });
 
   it('writes spec text as inert markdown when descriptions hold HTML, script links and fences', () => {

@@ -38,12 +38,14 @@ export class ExpandedSizer {
 
   /** True when the expansion stays within the byte limit and the depth limit. */
   fits(schema: unknown): boolean {
-    const m = this.measure(schema, 'schema');
+    const m = this.measure(schema, 'schema', 0);
     return m.size <= this.limit && m.depth <= MAX_DEPTH;
   }
 
-  private measure(node: unknown, mode: Mode): Measure {
+  /** `at`: how deep the node sits in the expansion; past MAX_DEPTH the verdict is known, and a chain of types may be longer than the call stack. */
+  private measure(node: unknown, mode: Mode, at: number): Measure {
     if (node === null || typeof node !== 'object') return { size: utf8Length(JSON.stringify(node) ?? 'null'), depth: 0, free: true };
+    if (at > MAX_DEPTH) return { size: this.over, depth: MAX_DEPTH + 1, free: false };
     const memo = this.memo[mode];
     const hit = memo.get(node);
     if (hit) return hit;
@@ -53,7 +55,7 @@ export class ExpandedSizer {
       let depth = 0;
       let free = true;
       for (const item of node) {
-        const m = this.measure(item, mode === 'names' ? 'schema' : mode);
+        const m = this.measure(item, mode === 'names' ? 'schema' : mode, at + 1);
         size += m.size;
         depth = Math.max(depth, m.depth + 1);
         free &&= m.free;
@@ -61,22 +63,22 @@ export class ExpandedSizer {
       }
       result = { size: Math.min(size, this.over), depth, free };
     } else if (mode === 'schema' && Object.hasOwn(node, '$ref')) {
-      result = this.measureRef(node as Record<string, unknown>);
+      result = this.measureRef(node as Record<string, unknown>, at);
     } else {
       const obj = node as Record<string, unknown>;
-      result = this.entries(Object.keys(obj), (k) => obj[k], mode);
+      result = this.entries(Object.keys(obj), (k) => obj[k], mode, at);
     }
     if (result.free) memo.set(node, result);
     return result;
   }
 
-  private entries(keys: string[], get: (k: string) => unknown, mode: Mode): Measure {
+  private entries(keys: string[], get: (k: string) => unknown, mode: Mode, at: number): Measure {
     let size = 2;
     let depth = 0;
     let free = true;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
-      const m = this.measure(get(k), childMode(mode, k));
+      const m = this.measure(get(k), childMode(mode, k), at + 1);
       size += (i > 0 ? 1 : 0) + utf8Length(JSON.stringify(k)) + 1 + m.size;
       depth = Math.max(depth, m.depth + 1);
       free &&= m.free;
@@ -85,7 +87,7 @@ export class ExpandedSizer {
     return { size: Math.min(size, this.over), depth, free };
   }
 
-  private measureRef(site: Record<string, unknown>): Measure {
+  private measureRef(site: Record<string, unknown>, at: number): Measure {
     const ref = site.$ref;
     // A broken reference is the `refs` rule's; it does not count against the size.
     if (typeof ref !== 'string' || !ref.startsWith(TYPE_REF_PREFIX)) return { size: 0, depth: 0, free: true };
@@ -103,15 +105,15 @@ export class ExpandedSizer {
     try {
       if (isPlainObject(target)) {
         if (siblings.length === 0) {
-          const m = this.measure(target, 'schema');
+          const m = this.measure(target, 'schema', at + 1);
           result = { size: m.size, depth: m.depth + 1, free: m.free && free };
         } else if (target.$ref !== undefined) {
-          const inner = this.measure(target, 'schema');
+          const inner = this.measure(target, 'schema', at + 1);
           let size = 10 + inner.size + 1 + 1;
           let depth = inner.depth + 1;
           let allFree = inner.free && free;
           for (const k of siblings) {
-            const m = this.measure(site[k], childMode('schema', k));
+            const m = this.measure(site[k], childMode('schema', k), at + 1);
             size += 1 + utf8Length(JSON.stringify(k)) + 1 + m.size;
             depth = Math.max(depth, m.depth + 1);
             allFree &&= m.free;
@@ -119,11 +121,11 @@ export class ExpandedSizer {
           result = { size: Math.min(size, this.over), depth, free: allFree };
         } else {
           const own = Object.keys(target).filter((k) => !siblings.includes(k));
-          const m = this.entries([...own, ...siblings], (k) => (siblings.includes(k) ? site[k] : target[k]), 'schema');
+          const m = this.entries([...own, ...siblings], (k) => (siblings.includes(k) ? site[k] : target[k]), 'schema', at);
           result = { ...m, free: m.free && free };
         }
       } else {
-        const m = this.measure(target, 'schema');
+        const m = this.measure(target, 'schema', at + 1);
         result = { size: m.size, depth: m.depth + 1, free: m.free && free };
       }
     } finally {

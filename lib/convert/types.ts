@@ -23,6 +23,8 @@ interface TypeRecord {
 
 /** A size estimate of a shared type's `{"$ref":"#/types/…"}` site. */
 const REF_SITE_SIZE = 24;
+/** JSON levels a chain of inlined types may nest to: publishing expands no deeper (SPEC 2, lib/publish/expand). */
+const MAX_INLINE_DEPTH = 200;
 
 /**
  * The referenced schemas of a spec (SPEC 1.5). Schemas are converted once each, on demand;
@@ -143,6 +145,7 @@ export class TypeRegistry implements SchemaHost {
       if (rec.operations >= 2) rec.shared = 'shared';
       else if (rec.recursive) rec.shared = 'recursive';
     }
+    this.limitDepth(reached);
     // The size valve, for operations and then shared types.
     for (const sites of operationSites) this.limitRepeats(sites);
     for (let again = true, rounds = 0; again && rounds < 8; rounds++) {
@@ -198,6 +201,50 @@ export class TypeRegistry implements SchemaHost {
           } while (member !== rec);
           if (component.length > 1) for (const m of component) m.recursive = true;
         }
+      }
+    }
+  }
+
+  /**
+   * The depth valve: a chain of types each written inside the one before (S0 whose field is
+   * S1, whose field is S2, … 10,000 long, BAD-INPUT 9) would nest the written schema as deep
+   * as the chain is long. Where inlining a type would nest its referrer past
+   * MAX_INLINE_DEPTH levels, that type is shared (`why: 'size'`) instead, so the written
+   * schemas, and every walk over them, stay as deep as the spec's own schemas. An operation
+   * that deep cannot be published either way (expanded-size); only where its types are
+   * written changes. Iterative, as the chain can be longer than the call stack.
+   */
+  private limitDepth(nodes: TypeRecord[]): void {
+    const depth = new Map<TypeRecord, number>();
+    const onStack = new Set<TypeRecord>();
+    for (const root of nodes) {
+      if (depth.has(root)) continue;
+      const work: { rec: TypeRecord; sites?: { target: TypeRecord; at: number }[]; own?: number }[] = [{ rec: root }];
+      onStack.add(root);
+      while (work.length > 0) {
+        const frame = work[work.length - 1];
+        if (!frame.sites) {
+          const found = refDepths(frame.rec.body);
+          frame.own = found.depth;
+          frame.sites = found.sites.map((s) => ({ target: this.records.get(s.ref.target)!, at: s.depth }));
+          for (const s of frame.sites) {
+            if (s.target.shared || depth.has(s.target) || onStack.has(s.target)) continue;
+            onStack.add(s.target);
+            work.push({ rec: s.target });
+          }
+          continue;
+        }
+        work.pop();
+        onStack.delete(frame.rec);
+        let d = frame.own!;
+        for (const s of frame.sites) {
+          if (s.target.shared || s.target === frame.rec) continue;
+          // A type written in place of its reference nests at least one level.
+          const nested = Math.max(1, s.at) + (depth.get(s.target) ?? 0);
+          if (nested > MAX_INLINE_DEPTH) s.target.shared = 'size';
+          else d = Math.max(d, nested);
+        }
+        depth.set(frame.rec, d);
       }
     }
   }
@@ -315,6 +362,35 @@ export class TypeRegistry implements SchemaHost {
     }
     return out.sort((a, b) => compareStrings(a.name, b.name));
   }
+}
+
+/**
+ * How deep a converted schema nests, in JSON levels, and how deep each `TypeRef` in it sits;
+ * walking what `materialize` walks.
+ */
+function refDepths(node: Converted): { depth: number; sites: { ref: TypeRef; depth: number }[] } {
+  const sites: { ref: TypeRef; depth: number }[] = [];
+  let max = 0;
+  const stack: { node: unknown; depth: number }[] = [{ node, depth: 0 }];
+  while (stack.length > 0) {
+    const { node: n, depth } = stack.pop()!;
+    if (n instanceof TypeRef) {
+      sites.push({ ref: n, depth });
+      continue;
+    }
+    if (!isPlainObject(n)) continue;
+    max = Math.max(max, depth + 1);
+    for (const k of Object.keys(n)) {
+      const v = n[k];
+      if (DATA_KEYWORDS.has(k) || typeof v !== 'object' || v === null) continue;
+      if (SCHEMA_MAP_KEYWORDS.has(k)) {
+        for (const name of Object.keys(v as Json)) stack.push({ node: (v as Json)[name], depth: depth + 2 });
+      } else if (SCHEMA_LIST_KEYWORDS.has(k)) {
+        if (Array.isArray(v)) for (const item of v) stack.push({ node: item, depth: depth + 2 });
+      } else if (SCHEMA_KEYWORDS.has(k)) stack.push({ node: v, depth: depth + 1 });
+    }
+  }
+  return { depth: max, sites };
 }
 
 function componentRank(pointer: string): number {

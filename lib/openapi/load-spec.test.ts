@@ -2,8 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../core/problem';
+import { specUploadFromFile } from '../bundle/spec-upload';
 import { loadSpec, type LoadedSpec } from './index';
 
 type Files = Record<string, string>;
@@ -185,6 +187,27 @@ describe('loadSpec', () => {
       }
     });
 
+    it('refuses ../ that climbs out of the upload from a referenced file, even when the root holds a file of that name', async () => {
+      // Resolved as a URL, schemas/../../passwd would stop at the root and find the uploaded passwd.
+      const { spec, problems } = await loaded({
+        'api.yaml': oas30('paths: {}\ncomponents:\n  schemas:\n    Pet:\n      $ref: schemas/pet.yaml\n'),
+        'schemas/pet.yaml': 'type: object\nproperties:\n  a:\n    $ref: ../../passwd\n  b:\n    $ref: ../../../etc/passwd\n  c:\n    $ref: ./../../schemas/ok.yaml\n  d:\n    $ref: ../schemas/ok.yaml\n',
+        'schemas/ok.yaml': 'type: string\n',
+        passwd: 'type: integer\n',
+      });
+      const refused = only(problems, 'ref-outside-upload');
+      expect(refused.map((p) => [p.file, p.line])).toEqual([
+        ['schemas/pet.yaml', 3],
+        ['schemas/pet.yaml', 5],
+        ['schemas/pet.yaml', 7],
+      ]);
+      for (const p of refused) expect(p.message).toContain('climbs out of the upload root');
+      const pet = (spec.document.components as any).schemas.Pet;
+      expect(pet.properties.a).toEqual({ $ref: '../../passwd' });
+      expect(pet.properties.d).toEqual({ $ref: '#/components/schemas/ok' });
+      expect(spec.sources).not.toContain('passwd');
+    });
+
     it('refuses OpenAPI 3.1 $id: file:///etc/ with $ref: passwd, naming the $id', async () => {
       const { problems } = await loaded({
         'api.yaml': oas31(
@@ -196,6 +219,17 @@ describe('loadSpec', () => {
       expect(refused).toHaveLength(2);
       expect(refused[0].message).toContain('"passwd"');
       expect(refused[0].message).toContain('$id "file:///etc/"');
+    });
+
+    it('refuses $ref: passwd under $id: file:///etc/ in a referenced file, and under a relative $id that climbs out', async () => {
+      const { problems } = await loaded({
+        'api.yaml': oas31("paths: {}\ncomponents:\n  schemas:\n    Leak:\n      $ref: leak.yaml\n    Climb:\n      $id: '../../etc/'\n      properties:\n        data:\n          $ref: passwd\n"),
+        'leak.yaml': "$id: 'file:///etc/'\ntype: object\nproperties:\n  data:\n    $ref: passwd\n",
+        passwd: 'type: string\n',
+      });
+      const refused = only(problems, 'ref-outside-upload');
+      expect(refused.map((p) => p.file).sort()).toEqual(['api.yaml', 'leak.yaml']);
+      expect(refused.find((p) => p.file === 'leak.yaml')!.message).toContain('$id "file:///etc/"');
     });
 
     it('ignores a $ref inside an example, a default, an enum or an x- extension: data, never read', async () => {
@@ -322,6 +356,30 @@ describe('loadSpec', () => {
       expect(performance.now() - t).toBeLessThan(1000);
       expect(only(problems, 'yaml-alias-expansion')[0].file).toBe('lol.yaml');
       expect((spec.document.components as { schemas: Record<string, unknown> }).schemas.Ok).toEqual({ type: 'string' });
+    });
+
+    it('refuses a billion-laughs file in an uploaded zip, at the top and as a referenced file, in under a second', async () => {
+      const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+      for (const [name, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f'], ['h', 'g'], ['i', 'h']]) {
+        bomb.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(',')}]`);
+      }
+      const enc = new TextEncoder();
+      const api = oas30('paths: {}\ncomponents:\n  schemas:\n    Lol:\n      $ref: lol.yaml#/i\n    Ok:\n      type: string\n');
+      const fromZip = async (files: Record<string, string>) => {
+        const zip = zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, enc.encode(text)])));
+        const upload = specUploadFromFile('spec.zip', zip);
+        if (!upload.ok) throw new Error(JSON.stringify(upload.problems));
+        return loadSpec(upload.value.files, { entry: upload.value.entry });
+      };
+      const t = performance.now();
+      const top = await fromZip({ 'spec/openapi.yaml': `openapi: 3.0.0\n${bomb.join('\n')}\n` });
+      const referenced = await fromZip({ 'spec/openapi.yaml': api, 'spec/lol.yaml': `${bomb.join('\n')}\n` });
+      expect(performance.now() - t).toBeLessThan(1000);
+      expect(top.ok).toBe(false);
+      expect(top.problems[0]).toMatchObject({ ruleId: 'yaml-alias-expansion', file: 'spec/openapi.yaml' });
+      if (!referenced.ok) throw new Error(JSON.stringify(referenced.problems));
+      expect(only(referenced.problems, 'yaml-alias-expansion')[0].file).toBe('spec/lol.yaml');
+      expect((referenced.value.document.components as { schemas: Record<string, unknown> }).schemas.Ok).toEqual({ type: 'string' });
     });
 
     it('refuses nesting 10,000 levels deep at the top, and in a referenced file', async () => {
