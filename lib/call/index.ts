@@ -1,3 +1,4 @@
 export * from './callable';
 export * from './check-arguments';
 export * from './build-request';
+export * from './example-arguments';

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createWizardService, type Opened, type WizardReply, type WizardRequest, type WizardService } from './service';
+
+const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+async function call<T extends WizardReply['type']>(service: WizardService, request: WizardRequest, type: T): Promise<Extract<WizardReply, { type: T }>> {
+  const reply = await service.handle(request);
+  if (reply.type !== type) throw new Error(`expected a ${type} reply, got ${JSON.stringify(reply).slice(0, 300)}`);
+  return reply as Extract<WizardReply, { type: T }>;
+}
+
+async function opened(service: WizardService, request: WizardRequest): Promise<Opened> {
+  const reply = await call(service, request, 'opened');
+  if (!reply.result.ok) throw new Error(`not opened: ${JSON.stringify(reply.result.problems)}`);
+  return reply.result.value;
+}
+
+const sampleUpload: WizardRequest = {
+  type: 'convert',
+  upload: { name: 'hollowbrook.openapi.yaml', kind: 'files', entries: [{ path: 'hollowbrook.openapi.yaml', bytes: new Uint8Array(SAMPLE) }] },
+  options: {},
+};
+
+describe('createWizardService', () => {
+  it('generates a skill from a spec upload: the summary lists SKILL.md first, then every operation, with no problem', async () => {
+    const service = createWizardService();
+    const { summary, report } = await opened(service, sampleUpload);
+    expect(summary.folder).toBe('hollowbrook-guesthouse');
+    expect(summary.files.map((f) => f.path)).toEqual(['SKILL.md', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md']);
+    expect(summary.files.every((f) => !f.edited && f.errors === 0)).toBe(true);
+    expect([summary.errors, summary.warnings, summary.tools]).toEqual([0, 0, 5]);
+    expect(report?.declared).toHaveLength(5);
+  });
+
+  it('re-checks on every edit: a broken file shows its error at its line, and fixing it clears it', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const { file } = await call(service, { type: 'file', path: 'get_booking.md' }, 'file');
+    const text = file!.text;
+    const broken = text.replace(/method: GET/, 'method: FETCH');
+    expect(broken).not.toBe(text);
+    const after = (await call(service, { type: 'edit', path: 'get_booking.md', text: broken }, 'summary')).summary;
+    const row = after.files.find((f) => f.path === 'get_booking.md')!;
+    expect(row).toMatchObject({ edited: true });
+    expect(row.errors).toBeGreaterThan(0);
+    const problem = after.problems.find((p) => p.file === 'get_booking.md' && p.severity === 'error')!;
+    expect(broken.split('\n')[problem.line! - 1]).toContain('FETCH');
+    const fixed = (await call(service, { type: 'edit', path: 'get_booking.md', text }, 'summary')).summary;
+    expect(fixed.files.find((f) => f.path === 'get_booking.md')).toMatchObject({ edited: false, errors: 0 });
+  });
+
+  it('reverts a file to its generated text', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const { file } = await call(service, { type: 'file', path: 'SKILL.md' }, 'file');
+    await call(service, { type: 'edit', path: 'SKILL.md', text: `${file!.text}\nMore notes.\n` }, 'summary');
+    const reverted = (await call(service, { type: 'revert', path: 'SKILL.md' }, 'summary')).summary;
+    expect(reverted.files[0]).toMatchObject({ path: 'SKILL.md', edited: false });
+    expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toBe(file!.text);
+  });
+
+  it('renames the folder, and so the tool names, when a valid name is typed into SKILL.md', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
+    const renamed = (await call(service, { type: 'edit', path: 'SKILL.md', text: manifest.replace('name: hollowbrook-guesthouse', 'name: guesthouse') }, 'summary')).summary;
+    expect([renamed.folder, renamed.errors]).toEqual(['guesthouse', 0]);
+    expect((await call(service, { type: 'tool', path: 'get_booking.md' }, 'tool')).tool).toMatchObject({ ok: true, tool: { name: 'guesthouse_get_booking' } });
+    const invalid = (await call(service, { type: 'edit', path: 'SKILL.md', text: manifest.replace('name: hollowbrook-guesthouse', 'name: Guest House') }, 'summary')).summary;
+    expect(invalid.folder).toBe('guesthouse');
+    expect(invalid.problems.some((p) => p.ruleId === 'skill-name')).toBe(true);
+  });
+
+  it('shows the tool as a model gets it, starts the call from example arguments, and shows the request or the refusal', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const { file } = await call(service, { type: 'file', path: 'get_booking.md' }, 'file');
+    expect(file!.tool).toMatchObject({ ok: true, tool: { name: 'hollowbrook-guesthouse_get_booking', alias: 'get_booking' } });
+    const args = JSON.parse(file!.exampleArgs!);
+    expect(args).toEqual({ booking_id: 'booking_id' });
+    const sent = (await call(service, { type: 'call', path: 'get_booking.md', args: '{"booking_id": "bk 1"}' }, 'call')).request;
+    expect(sent).toMatchObject({ ok: true, value: { method: 'GET', url: 'http://outturn-hollowbrook:8084/bookings/bk%201' } });
+    const refused = (await call(service, { type: 'call', path: 'get_booking.md', args: '{"nope": 1}' }, 'call')).request;
+    expect(refused.ok).toBe(false);
+    expect(refused.problems.map((p) => p.ruleId).sort()).toEqual(['call-missing-argument', 'call-unknown-argument']);
+    const notJson = (await call(service, { type: 'call', path: 'get_booking.md', args: '{id:' }, 'call')).request;
+    expect(notJson.problems[0].message).toMatch(/^The arguments are not JSON: /);
+    const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!;
+    expect(manifest.tool).toMatchObject({ ok: false });
+    expect(manifest.exampleArgs).toBeUndefined();
+  });
+
+  it('exports a bundle that opens again to the same files and exports to the same bytes', async () => {
+    const service = createWizardService();
+    const first = await opened(service, sampleUpload);
+    const { bytes: zip, folder } = await call(service, { type: 'export', tools: true }, 'export');
+    expect(folder).toBe('hollowbrook-guesthouse');
+    const again = createWizardService();
+    const reopened = await opened(again, { type: 'open-bundle', name: 'hollowbrook-guesthouse.zip', bytes: zip });
+    expect(reopened.summary.origin).toEqual({ kind: 'bundle', name: 'hollowbrook-guesthouse.zip' });
+    expect(reopened.summary.files.map((f) => f.path)).toEqual(first.summary.files.map((f) => f.path));
+    for (const f of first.summary.files) {
+      expect((await call(again, { type: 'file', path: f.path }, 'file')).file!.text).toBe((await call(service, { type: 'file', path: f.path }, 'file')).file!.text);
+    }
+    expect(Buffer.from((await call(again, { type: 'export', tools: true }, 'export')).bytes).equals(Buffer.from(zip))).toBe(true);
+  });
+
+  it('generates again with the name and base URL the user sets', async () => {
+    const service = createWizardService();
+    const spec = "openapi: 3.0.3\ninfo: {title: Rel, version: '1'}\nservers: [{url: /v1}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {'200': {description: ok}}}\n";
+    const first = await opened(service, { type: 'convert', upload: { name: 'rel.yaml', kind: 'files', entries: [{ path: 'rel.yaml', bytes: bytes(spec) }] }, options: {} });
+    expect(first.summary.errors).toBe(1);
+    const second = await opened(service, { type: 'regenerate', options: { name: 'my-api', baseUrl: ' https://api.example.com ' } });
+    expect([second.summary.folder, second.summary.errors]).toEqual(['my-api', 0]);
+    expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('url: https://api.example.com/v1/a');
+  });
+
+  it('reads a folder upload, leaving hidden files out, and resolves references between its files', async () => {
+    const service = createWizardService();
+    const entry = "openapi: 3.0.3\ninfo: {title: Folder, version: '1'}\nservers: [{url: 'https://x.example'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      parameters: [{$ref: 'parts/params.yaml#/Q'}]\n      responses: {'200': {description: ok}}\n";
+    const result = await opened(service, {
+      type: 'convert',
+      upload: { name: 'api', kind: 'folder', entries: [{ path: 'openapi.yaml', bytes: bytes(entry) }, { path: 'parts/params.yaml', bytes: bytes('Q: {name: q, in: query, schema: {type: string}}\n') }, { path: '.git/config', bytes: bytes('x') }] },
+      options: {},
+    });
+    expect(result.summary.tools).toBe(1);
+    expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('"q": {"type": "string"}');
+  });
+
+  it('refuses what is not a spec with problems naming the file, and keeps the skill that was open', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const bad = await call(service, { type: 'convert', upload: { name: 'notes.yaml', kind: 'files', entries: [{ path: 'notes.yaml', bytes: bytes('hello: world\n') }] }, options: {} }, 'opened');
+    expect(bad.result.ok).toBe(false);
+    expect(bad.result.problems[0].file).toBe('notes.yaml');
+    const zipRefused = await call(service, { type: 'open-bundle', name: 'skill.zip', bytes: bytes('not a zip') }, 'opened');
+    expect(zipRefused.result.ok).toBe(false);
+    expect(zipRefused.result.problems[0].file).not.toBe('');
+    expect((await call(service, { type: 'edit', path: 'SKILL.md', text: '' }, 'summary')).summary.folder).toBe('hollowbrook-guesthouse');
+  });
+
+  it('reports a $ref outside the upload among the spec problems, reading nothing', async () => {
+    const service = createWizardService();
+    const spec = "openapi: 3.0.3\ninfo: {title: Ref, version: '1'}\nservers: [{url: 'https://x.example'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      parameters: [{$ref: 'file:///etc/passwd'}]\n      responses: {'200': {description: ok}}\n";
+    const result = await opened(service, { type: 'convert', upload: { name: 'ref.yaml', kind: 'files', entries: [{ path: 'ref.yaml', bytes: bytes(spec) }] }, options: {} });
+    expect(result.specProblems.map((p) => `${p.ruleId} ${p.file}:${p.line}`)).toContain('ref-outside-upload ref.yaml:8');
+  });
+
+  it('answers an edit before anything is open with an error', async () => {
+    expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The wizard's back end, as one message handler: the browser runs it in a Web Worker
+ * (SPEC 0: a spec is processed where its user is, never on the server) and posts it
+ * requests; the tests call it directly. It keeps the working session and the last upload
+ * (to generate again with another name or base URL).
+ */
+import type { Problem } from '../core/problem';
+import { problem } from '../core/problem';
+import { importBundle } from '../bundle/bundle';
+import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../bundle/spec-upload';
+import type { HttpRequest } from '../call';
+import { exampleArguments } from '../call/example-arguments';
+import { convertSpec } from '../convert';
+import type { ConvertOptions, ImportReport } from '../convert/model';
+import { loadSpec } from '../openapi';
+import type { Result } from '../core/result';
+import {
+  editFile,
+  exportSession,
+  fileText,
+  openSession,
+  previewRequest,
+  previewTool,
+  revertFile,
+  summarize,
+  type SessionSummary,
+  type ToolPreview,
+  type WizardSession,
+} from './session';
+
+/** What the user gave: one file, several files, or a folder's files (paths inside it). */
+export interface UploadRequest {
+  name: string;
+  kind: 'files' | 'folder';
+  entries: UploadEntry[];
+}
+
+export type WizardRequest =
+  | { type: 'convert'; upload: UploadRequest; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
+  | { type: 'regenerate'; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
+  | { type: 'open-bundle'; name: string; bytes: Uint8Array }
+  | { type: 'edit'; path: string; text: string }
+  | { type: 'revert'; path: string }
+  | { type: 'file'; path: string }
+  | { type: 'tool'; path: string }
+  | { type: 'call'; path: string; args: string }
+  | { type: 'export'; tools: boolean };
+
+/** A skill opened: what every view starts from. */
+export interface Opened {
+  summary: SessionSummary;
+  report?: ImportReport;
+  /** The spec's problems (a generated skill) and the upload's warnings. */
+  specProblems: Problem[];
+}
+
+export interface FileView {
+  path: string;
+  text: string;
+  tool: ToolPreview;
+  /** Arguments to start the call preview from, for a published tool. */
+  exampleArgs?: string;
+}
+
+export type WizardReply =
+  | { type: 'opened'; result: Result<Opened> }
+  | { type: 'summary'; summary: SessionSummary }
+  | { type: 'file'; file: FileView | undefined }
+  | { type: 'tool'; tool: ToolPreview }
+  | { type: 'call'; request: Result<HttpRequest> }
+  | { type: 'export'; folder: string; bytes: Uint8Array }
+  | { type: 'error'; message: string };
+
+export interface WizardService {
+  handle(request: WizardRequest): Promise<WizardReply>;
+}
+
+const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
+
+export function createWizardService(): WizardService {
+  let session: WizardSession | undefined;
+  let lastUpload: { request: UploadRequest; upload: SpecUpload } | undefined;
+
+  async function generate(upload: SpecUpload, name: string, options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Promise<WizardReply> {
+    const loaded = await loadSpec(upload.files, { entry: upload.entry });
+    if (!loaded.ok) return { type: 'opened', result: { ok: false, problems: [...upload.problems, ...loaded.problems] } };
+    const result = convertSpec(loaded.value, clean(options));
+    const specProblems = [...upload.problems, ...loaded.problems];
+    session = openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name }, { report: result.report, specProblems });
+    return { type: 'opened', result: { ok: true, value: { summary: summarize(session), report: result.report, specProblems }, problems: [] } };
+  }
+
+  return {
+    async handle(request) {
+      switch (request.type) {
+        case 'convert': {
+          const upload = readUpload(request.upload);
+          if (!upload.ok) return { type: 'opened', result: upload };
+          lastUpload = { request: request.upload, upload: upload.value };
+          return generate(upload.value, request.upload.name, request.options);
+        }
+        case 'regenerate':
+          if (!lastUpload) return { type: 'error', message: 'There is no spec to generate from: upload one first' };
+          return generate(lastUpload.upload, lastUpload.request.name, request.options);
+        case 'open-bundle': {
+          const files = importBundle(request.bytes);
+          if (!files.ok) return { type: 'opened', result: { ok: false, problems: files.problems.map((p) => withFile(p, request.name)) } };
+          session = openSession(files.value, { kind: 'bundle', name: request.name });
+          lastUpload = undefined;
+          return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: files.problems }, problems: [] } };
+        }
+        case 'edit':
+          if (!session) return NO_SESSION;
+          session = editFile(session, request.path, request.text);
+          return { type: 'summary', summary: summarize(session) };
+        case 'revert':
+          if (!session) return NO_SESSION;
+          session = revertFile(session, request.path);
+          return { type: 'summary', summary: summarize(session) };
+        case 'file': {
+          if (!session) return NO_SESSION;
+          const text = fileText(session, request.path);
+          if (text === undefined) return { type: 'file', file: undefined };
+          const tool = previewTool(session, request.path);
+          const exampleArgs = tool.ok ? `${JSON.stringify(exampleArguments(tool.tool.parameters), null, 2)}` : undefined;
+          return { type: 'file', file: { path: request.path, text, tool, exampleArgs } };
+        }
+        case 'tool':
+          if (!session) return NO_SESSION;
+          return { type: 'tool', tool: previewTool(session, request.path) };
+        case 'call':
+          if (!session) return NO_SESSION;
+          return { type: 'call', request: previewRequest(session, request.path, request.args) };
+        case 'export':
+          if (!session) return NO_SESSION;
+          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+      }
+    },
+  };
+}
+
+/** The upload as the loader takes it: one file as is (a `.zip` opened), or a set of files. */
+function readUpload(request: UploadRequest): Result<SpecUpload> {
+  const entries = request.entries.filter((e) => !isIgnoredUploadPath(e.path));
+  if (request.kind === 'files' && request.entries.length === 1) return specUploadFromFile(request.entries[0].path, request.entries[0].bytes);
+  if (entries.length === 0) {
+    return { ok: false, problems: [problem('upload-empty', 'error', `${request.name} holds no files to read (hidden files are left out)`, request.name)] };
+  }
+  return specUploadFromEntries(entries);
+}
+
+function clean(options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Pick<ConvertOptions, 'name' | 'baseUrl'> {
+  const name = options.name?.trim();
+  const baseUrl = options.baseUrl?.trim();
+  return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}) };
+}
+
+/** A bundle's problems name the archive when they name no file of it. */
+function withFile(p: Problem, archive: string): Problem {
+  return p.file ? p : { ...p, file: archive };
+}

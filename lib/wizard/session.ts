@@ -1,0 +1,195 @@
+/**
+ * The wizard's working skill: the files as the user has them now, parsed, with every
+ * publish rule's problems (SPEC 5) kept current edit by edit, and what a model would be
+ * given and a call would send for any operation file (SPEC 2, 3). Pure: the browser keeps
+ * one in a Web Worker and posts edits to it; the tests drive it directly.
+ */
+import { compareStrings } from '../core/entries';
+import { problem, type Problem } from '../core/problem';
+import { fail, ok, type Result } from '../core/result';
+import { exportBundle } from '../bundle/bundle';
+import { buildRequest, callableOperation, type HttpRequest } from '../call';
+import type { ImportReport } from '../convert/model';
+import { publishOperation, type PublishedTool } from '../publish/publish';
+import { checkIncremental, type CheckState } from '../rules';
+import { MANIFEST_FILE } from '../skill/manifest';
+import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
+import { TYPES_FILE } from '../skill/types-file';
+
+/** Where the skill came from: generated from a spec, or a bundle imported again. */
+export interface SessionOrigin {
+  kind: 'spec' | 'bundle';
+  /** The upload's name as the user chose it (a file or folder name). */
+  name: string;
+}
+
+export interface WizardSession {
+  readonly pkg: SkillPackage;
+  readonly check: CheckState;
+  readonly origin: SessionOrigin;
+  /** The import report, for a skill generated from a spec. */
+  readonly report?: ImportReport;
+  /** The spec's own problems (file, line, pointer in the spec), for a generated skill. */
+  readonly specProblems: readonly Problem[];
+  /** Each file's text as generated or imported, to tell what the user changed and revert it. */
+  readonly original: ReadonlyMap<string, string>;
+}
+
+export type FileKind = 'manifest' | 'types' | 'operation' | 'other';
+
+export interface FileSummary {
+  path: string;
+  kind: FileKind;
+  /** An operation file with an operation block: it becomes a tool. */
+  declared: boolean;
+  errors: number;
+  warnings: number;
+  /** Its text differs from what was generated or imported. */
+  edited: boolean;
+}
+
+/** What the wizard's views show of the whole skill, small enough to post on every edit. */
+export interface SessionSummary {
+  folder: string;
+  origin: SessionOrigin;
+  files: FileSummary[];
+  /** Every publish problem, sorted by file, line and column. */
+  problems: Problem[];
+  errors: number;
+  warnings: number;
+  /** Operation files that publish a tool. */
+  tools: number;
+}
+
+const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** A session over a skill's files (as generated, or as a bundle was imported). */
+export function openSession(
+  input: SkillFiles,
+  origin: SessionOrigin,
+  generated: { report?: ImportReport; specProblems?: readonly Problem[] } = {},
+): WizardSession {
+  const pkg = parseSkillPackage(input);
+  return {
+    pkg,
+    check: checkIncremental(pkg),
+    origin,
+    report: generated.report,
+    specProblems: generated.specProblems ?? [],
+    original: new Map(input.files),
+  };
+}
+
+/**
+ * The session with one file's text replaced, re-reading that file only and re-running the
+ * rules of the files it can affect (`checkIncremental`). In the wizard the folder is the
+ * skill's name: a valid `name:` typed in SKILL.md renames the folder too, so the bundle and
+ * the tool names follow it.
+ */
+export function editFile(session: WizardSession, path: string, text: string): WizardSession {
+  let pkg = updateSkillFile(session.pkg, path, text);
+  if (path === MANIFEST_FILE) {
+    const name = pkg.manifest?.data.name;
+    if (typeof name === 'string' && name.length <= 64 && SKILL_NAME.test(name) && name !== pkg.folder) pkg = { ...pkg, folder: name };
+  }
+  return { ...session, pkg, check: checkIncremental(pkg, session.check) };
+}
+
+/** The session with a file back as it was generated or imported. */
+export function revertFile(session: WizardSession, path: string): WizardSession {
+  const original = session.original.get(path);
+  return original === undefined ? session : editFile(session, path, original);
+}
+
+/** The current text of every file, by path. */
+export function sessionFiles(session: WizardSession): Map<string, string> {
+  const files = packageFiles(session.pkg).files;
+  return new Map([...files].sort(([a], [b]) => compareStrings(a, b)));
+}
+
+export function fileText(session: WizardSession, path: string): string | undefined {
+  return packageFiles(session.pkg).files.get(path);
+}
+
+function kindOf(path: string): FileKind {
+  if (path === MANIFEST_FILE) return 'manifest';
+  if (path === TYPES_FILE) return 'types';
+  return isOperationFilePath(path) ? 'operation' : 'other';
+}
+
+/** The files in the order the wizard lists them: SKILL.md, types.json, then the operations. */
+const KIND_ORDER: Record<FileKind, number> = { manifest: 0, types: 1, operation: 2, other: 3 };
+
+export function summarize(session: WizardSession): SessionSummary {
+  const { pkg, check } = session;
+  const counts = new Map<string, { errors: number; warnings: number }>();
+  for (const p of check.problems) {
+    const c = counts.get(p.file) ?? { errors: 0, warnings: 0 };
+    if (p.severity === 'error') c.errors++;
+    else c.warnings++;
+    counts.set(p.file, c);
+  }
+  const texts = packageFiles(pkg).files;
+  const declared = new Set(pkg.operations.filter((o) => o.declaration).map((o) => o.file));
+  const files: FileSummary[] = [...texts.keys()].map((path) => ({
+    path,
+    kind: kindOf(path),
+    declared: declared.has(path),
+    errors: counts.get(path)?.errors ?? 0,
+    warnings: counts.get(path)?.warnings ?? 0,
+    edited: session.original.get(path) !== texts.get(path),
+  }));
+  files.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareStrings(a.path, b.path));
+  const errors = check.problems.filter((p) => p.severity === 'error').length;
+  let tools = 0;
+  for (const op of pkg.operations) if (publishOperation(pkg, op)?.expansion.ok) tools++;
+  return {
+    folder: pkg.folder,
+    origin: session.origin,
+    files,
+    problems: check.problems,
+    errors,
+    warnings: check.problems.length - errors,
+    tools,
+  };
+}
+
+/** One operation file as a model is offered it (SPEC 2), or why it is not offered. */
+export type ToolPreview =
+  | { ok: true; tool: PublishedTool; bytes: number }
+  | { ok: false; reason: string };
+
+export function previewTool(session: WizardSession, path: string): ToolPreview {
+  const op = session.pkg.operations.find((o) => o.file === path);
+  if (!op) return { ok: false, reason: `${path} is not an operation file; only operation files become tools` };
+  if (!op.declaration) return { ok: false, reason: 'This file has no `operation:` block, so it is not offered as a tool: a model reads it as prose only' };
+  const publication = publishOperation(session.pkg, op);
+  if (!publication) return { ok: false, reason: 'The `operation:` block has no usable arguments yet: fix the problems shown for this file' };
+  if (!publication.expansion.ok) return { ok: false, reason: `The parameters do not expand: ${publication.expansion.reason}` };
+  const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
+  return { ok: true, tool: publication.tool, bytes };
+}
+
+/**
+ * The exact request a call with these arguments would send (SPEC 3), or the refusal with
+ * one problem per offending argument. `argsText` is what the user typed: JSON of an object.
+ */
+export function previewRequest(session: WizardSession, path: string, argsText: string): Result<HttpRequest> {
+  const op = session.pkg.operations.find((o) => o.file === path);
+  if (!op) return fail([problem('call-not-declared', 'error', `${path} is not an operation file`, path)]);
+  const callable = callableOperation(session.pkg, op);
+  if (!callable.ok) return fail(callable.problems);
+  let args: unknown;
+  try {
+    args = argsText.trim() === '' ? {} : JSON.parse(argsText);
+  } catch (e) {
+    return fail([problem('call-arguments', 'error', `The arguments are not JSON: ${(e as Error).message}`, path)]);
+  }
+  const request = buildRequest(callable.value, args);
+  return request.ok ? ok(request.value) : request;
+}
+
+/** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
+export function exportSession(session: WizardSession, options: { tools?: boolean } = {}): Uint8Array {
+  return exportBundle(session.pkg, options);
+}
