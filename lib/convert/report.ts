@@ -1,12 +1,19 @@
 import { formatProblem, type Problem } from '../core/problem';
-import type { ImportReport, SpecLocation } from './model';
+import type { ImportReport, SharedTypeEntry, SpecLocation } from './model';
+
+/** Why a type is in types.json rather than written where it is used (SPEC 1.5), in the report's words. */
+export const SHARED_TYPE_REASONS: Readonly<Record<SharedTypeEntry['why'], string>> = {
+  shared: 'used by more than one operation',
+  recursive: 'refers to itself',
+  size: 'repeated or nested so deep inside one operation that inlining it would pass the size limit',
+};
 
 /** A warning given this many times with the same words is printed once, with its count. */
-const FOLD_AT = 4;
+export const FOLD_AT = 4;
 const SHOWN_PLACES = 3;
 
 /** Warnings with the same code and message together, each group where its first one was. */
-function groupWarnings(warnings: readonly Problem[]): Problem[][] {
+export function groupWarnings(warnings: readonly Problem[]): Problem[][] {
   const groups = new Map<string, Problem[]>();
   for (const w of warnings) {
     const key = `${w.ruleId}\u0000${w.message}`;
@@ -46,7 +53,7 @@ export function formatReportSummary(report: ImportReport): string {
   if (report.sharedTypes.length > 0) {
     lines.push('', 'Shared types (types.json):');
     for (const t of report.sharedTypes) {
-      const why = t.why === 'recursive' ? 'refers to itself' : t.why === 'size' ? 'repeated inside one operation past the size limit' : 'used by more than one operation';
+      const why = SHARED_TYPE_REASONS[t.why];
       lines.push(`  ${t.name} ${where(t.location)}: ${why}`);
     }
   }

@@ -1,0 +1,30 @@
+'use client';
+
+import type { FileSummary } from '../../lib/wizard/session';
+
+/** The skill's files with their problem counts; the report is the first entry. */
+export function FileList({ files, selected, onSelect }: { files: readonly FileSummary[]; selected: string | null; onSelect: (path: string | null) => void }) {
+  return (
+    <nav className="file-list" aria-label="Skill files">
+      <button type="button" className={selected === null ? 'file current' : 'file'} aria-current={selected === null ? 'page' : undefined} onClick={() => onSelect(null)}>
+        <span className="name">Import report</span>
+      </button>
+      {files.map((f) => (
+        <button
+          type="button"
+          key={f.path}
+          className={f.path === selected ? 'file current' : 'file'}
+          aria-current={f.path === selected ? 'page' : undefined}
+          onClick={() => onSelect(f.path)}
+          title={f.kind === "operation" && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
+        >
+          <span className="name">{f.path}</span>
+          {f.kind === 'operation' && !f.declared && <span className="tag">prose</span>}
+          {f.edited && <span className="tag edited" aria-label="edited">edited</span>}
+          {f.errors > 0 && <span className="count error" aria-label={`${f.errors} errors`}>{f.errors}</span>}
+          {f.warnings > 0 && <span className="count warning" aria-label={`${f.warnings} warnings`}>{f.warnings}</span>}
+        </button>
+      ))}
+    </nav>
+  );
+}

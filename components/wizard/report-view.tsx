@@ -1,0 +1,172 @@
+'use client';
+
+import type { Problem } from '../../lib/core/problem';
+import type { ImportReport, SpecLocation } from '../../lib/convert/model';
+import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS } from '../../lib/convert/report';
+import type { SessionSummary } from '../../lib/wizard/session';
+import { ProblemList } from './problem-list';
+
+const where = (at: SpecLocation) => `${at.file}:${at.line ?? 1}`;
+
+
+/**
+ * The import report (SPEC 4.7): what was declared, what is prose-only and why, what was
+ * skipped, the shared types, the warnings and the spec's own problems, each with its place
+ * in the spec. For a bundle opened again there is no report, only its files' problems.
+ */
+export function ReportView({ summary, report, specProblems, onOpenFile }: { summary: SessionSummary; report?: ImportReport; specProblems: readonly Problem[]; onOpenFile: (path: string) => void }) {
+  const packageProblems = summary.problems;
+  return (
+    <div className="report">
+      <h2>Import report</h2>
+      {report ? (
+        <>
+          <p>
+            <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {report.operationCount} operations,{' '}
+            <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}
+            {report.sharedTypes.length} shared types.
+          </p>
+          {report.declared.length > 0 && (
+            <details>
+              <summary>
+                <h3>Declared as tools ({report.declared.length})</h3>
+              </summary>
+              <table>
+                <thead>
+                  <tr>
+                    <th>File</th>
+                    <th>Operation</th>
+                    <th>Tool</th>
+                    <th>In the spec</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.declared.map((d) => (
+                    <tr key={d.file}>
+                      <td>
+                        <button type="button" className="link" onClick={() => onOpenFile(d.file)}>
+                          {d.file}
+                        </button>
+                      </td>
+                      <td>
+                        <code>
+                          {d.method} {d.path}
+                        </code>
+                      </td>
+                      <td>
+                        <code>{d.tool}</code>
+                      </td>
+                      <td className="where">{where(d.location)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+          {report.proseOnly.length > 0 && (
+            <section>
+              <h3>Prose-only ({report.proseOnly.length})</h3>
+              <p className="muted">These operations have no operation block: a model reads how to call them, and composes the request itself.</p>
+              <table>
+                <thead>
+                  <tr>
+                    <th>File</th>
+                    <th>Operation</th>
+                    <th>Why</th>
+                    <th>In the spec</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.proseOnly.map((p) => (
+                    <tr key={p.file}>
+                      <td>
+                        <button type="button" className="link" onClick={() => onOpenFile(p.file)}>
+                          {p.file}
+                        </button>
+                      </td>
+                      <td>
+                        <code>
+                          {p.method} {p.path}
+                        </code>
+                      </td>
+                      <td>{p.reasons.join('; ')}</td>
+                      <td className="where">{where(p.location)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          {report.skipped.length > 0 && (
+            <section>
+              <h3>Not generated ({report.skipped.length})</h3>
+              <ul>
+                {report.skipped.map((s, i) => (
+                  <li key={i}>
+                    <code>
+                      {s.method} {s.path}
+                    </code>{' '}
+                    <span className="where">{where(s.location)}</span>: {s.reason}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {report.sharedTypes.length > 0 && (
+            <section>
+              <h3>Shared types in types.json ({report.sharedTypes.length})</h3>
+              <ul className="columns">
+                {report.sharedTypes.map((t) => (
+                  <li key={t.name}>
+                    <code>{t.name}</code>: {SHARED_TYPE_REASONS[t.why]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {report.warnings.length > 0 && (
+            <section>
+              <h3>Warnings from the conversion ({report.warnings.length})</h3>
+              <ProblemList problems={groupWarnings(report.warnings).flatMap((g) => (g.length < FOLD_AT ? g : []))} showFile label="Conversion warnings" />
+              {groupWarnings(report.warnings)
+                .filter((g) => g.length >= FOLD_AT)
+                .map((g) => (
+                  <details key={`${g[0].ruleId}:${g[0].message}`} className="folded">
+                    <summary>
+                      <span className="severity warning">warning</span> <span className="rule">{g[0].ruleId}</span> {g[0].message}: in {g.length} places
+                    </summary>
+                    <ProblemList problems={g} showFile label={`Places of: ${g[0].message}`} />
+                  </details>
+                ))}
+            </section>
+          )}
+        </>
+      ) : (
+        <p>
+          Opened from the bundle <code>{summary.origin.name}</code>: its generated &ldquo;The call&rdquo; sections were taken out again, and
+          are written back when you download it.
+        </p>
+      )}
+      {specProblems.length > 0 && (
+        <section>
+          <h3>Problems in the {report ? 'spec' : 'upload'} ({specProblems.length})</h3>
+          <p className="muted">The spec was converted where it could be; these places are where it breaks its own format.</p>
+          <ProblemList problems={specProblems} showFile label="Problems in the spec" />
+        </section>
+      )}
+      <section>
+        <h3>Publish rules</h3>
+        {packageProblems.length === 0 ? (
+          <p>Every publish rule passes: the skill can be published as it is.</p>
+        ) : (
+          <>
+            <p>
+              {summary.errors} errors and {summary.warnings} warnings in the skill&apos;s files. {summary.errors > 0 ? 'A skill with an error is not published.' : ''}
+            </p>
+            <ProblemList problems={packageProblems} showFile onSelect={(p) => onOpenFile(p.file)} label="Publish problems" />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

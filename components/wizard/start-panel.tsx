@@ -1,0 +1,145 @@
+'use client';
+
+import { useRef, useState, type DragEvent } from 'react';
+import type { Problem } from '../../lib/core/problem';
+import { ProblemList } from './problem-list';
+
+export interface SpecChoice {
+  files: File[];
+  fromFolder: boolean;
+  name?: string;
+  baseUrl?: string;
+}
+
+/**
+ * Where a skill starts: a spec (one file, several, a folder or a `.zip`), the sample spec,
+ * or a skill bundle downloaded before. A refused upload's problems are shown here, and the
+ * skill that was open (if any) is kept as it was.
+ */
+export function StartPanel({
+  busy,
+  problems,
+  onSpec,
+  onSample,
+  onBundle,
+}: {
+  busy: string | null;
+  problems: readonly Problem[];
+  onSpec: (choice: SpecChoice) => void;
+  onSample: (options: { name?: string; baseUrl?: string }) => void;
+  onBundle: (file: File) => void;
+}) {
+  const [name, setName] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const bundleInput = useRef<HTMLInputElement>(null);
+  const options = () => ({ name: name.trim() || undefined, baseUrl: baseUrl.trim() || undefined });
+
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length > 0) onSpec({ files, fromFolder: false, ...options() });
+  };
+
+  return (
+    <section className="start" aria-label="Start">
+      <div
+        className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <h2>Upload an OpenAPI spec</h2>
+        <p>Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML; one file, several files that reference each other, a folder, or a .zip. Drop them here or:</p>
+        <div className="actions">
+          <button type="button" className="primary" disabled={busy !== null} onClick={() => filesInput.current?.click()}>
+            Choose spec files…
+          </button>
+          <button type="button" disabled={busy !== null} onClick={() => folderInput.current?.click()}>
+            Choose a folder…
+          </button>
+          <button type="button" disabled={busy !== null} onClick={() => onSample(options())}>
+            Try the sample spec
+          </button>
+        </div>
+        <input
+          ref={filesInput}
+          type="file"
+          multiple
+          accept=".json,.yaml,.yml,.zip"
+          hidden
+          aria-label="Spec files"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length > 0) onSpec({ files, fromFolder: false, ...options() });
+          }}
+        />
+        <input
+          ref={(el) => {
+            folderInput.current = el;
+            // Not in React's typings: a folder chooser.
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          type="file"
+          multiple
+          hidden
+          aria-label="Spec folder"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length > 0) onSpec({ files, fromFolder: true, ...options() });
+          }}
+        />
+        <details className="options">
+          <summary>Options: skill name, base URL</summary>
+          <label className="field">
+            <span>Skill name</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} placeholder="from the spec's title" />
+          </label>
+          <label className="field">
+            <span>Base URL</span>
+            <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="for a spec whose server URL is relative, e.g. https://api.example.com" />
+          </label>
+        </details>
+      </div>
+      <div className="bundle">
+        <h2>Open a skill bundle</h2>
+        <p>A .zip downloaded from here before: edit it again and download it anew.</p>
+        <button type="button" disabled={busy !== null} onClick={() => bundleInput.current?.click()}>
+          Open a bundle…
+        </button>
+        <input
+          ref={bundleInput}
+          type="file"
+          accept=".zip"
+          hidden
+          aria-label="Skill bundle"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) onBundle(file);
+          }}
+        />
+      </div>
+      {busy && (
+        <p className="busy" role="status">
+          {busy}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div role="alert" aria-label="Upload refused" className="refused">
+          <h3>That upload could not be read</h3>
+          <ProblemList problems={problems} showFile label="Upload problems" />
+        </div>
+      )}
+      <p className="muted">Your spec never leaves this browser: it is read and converted here, in a background worker. The server only serves this page.</p>
+    </section>
+  );
+}

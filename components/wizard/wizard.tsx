@@ -1,0 +1,307 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HttpRequest } from '../../lib/call';
+import type { Problem } from '../../lib/core/problem';
+import type { Result } from '../../lib/core/result';
+import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
+import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
+import { folderName, readChosenFiles, saveBytes } from './browser-files';
+import { CallPreview } from './call-preview';
+import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import { FileList } from './file-list';
+import { ProblemList } from './problem-list';
+import { ReportView } from './report-view';
+import { StartPanel, type SpecChoice } from './start-panel';
+import { ToolPreview } from './tool-preview';
+import { useWizardWorker } from './use-wizard-worker';
+
+const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function replyProblem(reply: WizardReply, file: string): Problem[] {
+  return reply.type === 'error' ? [{ ruleId: 'wizard', severity: 'error', message: reply.message, file }] : [];
+}
+
+/**
+ * The wizard: upload a spec (or open a bundle), read the import report, review and edit
+ * every file with the publish rules re-checked on each keystroke, see each tool as a model
+ * gets it and the request a call sends, and download the bundle. All work on the spec and
+ * the skill happens in the worker; this component only shows what it answers.
+ */
+export function Wizard() {
+  const send = useWizardWorker();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [summary, setSummary] = useState<SessionSummary | null>(null);
+  const [starting, setStarting] = useState(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [uploadProblems, setUploadProblems] = useState<Problem[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [file, setFile] = useState<FileView | null>(null);
+  const [draft, setDraft] = useState('');
+  const [panel, setPanel] = useState<'tool' | 'call'>('tool');
+  const [tool, setTool] = useState<ToolPreviewData | undefined>();
+  const [args, setArgs] = useState('{}');
+  const [request, setRequest] = useState<Result<HttpRequest> | undefined>();
+  const [withTools, setWithTools] = useState(false);
+  const [regenerate, setRegenerate] = useState({ name: '', baseUrl: '' });
+  const editor = useRef<CodeEditorHandle>(null);
+  const current = useRef<string | null>(null);
+
+  const edited = summary?.files.filter((f) => f.edited).length ?? 0;
+
+  useEffect(() => {
+    if (edited === 0) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [edited]);
+
+  const confirmReplace = () =>
+    edited === 0 || window.confirm(`Replace the open skill? Your edits to ${edited} ${edited === 1 ? 'file' : 'files'} are not in a downloaded bundle yet.`);
+
+  const showOpened = (reply: WizardReply, name: string) => {
+    if (reply.type !== 'opened') {
+      setUploadProblems(replyProblem(reply, name));
+      return;
+    }
+    if (!reply.result.ok) {
+      setUploadProblems(reply.result.problems);
+      return;
+    }
+    setUploadProblems([]);
+    setOpened(reply.result.value);
+    setSummary(reply.result.value.summary);
+    setSelected(null);
+    current.current = null;
+    setFile(null);
+    setStarting(false);
+  };
+
+  const convert = async (name: string, entries: { path: string; bytes: Uint8Array }[], kind: 'files' | 'folder', options: { name?: string; baseUrl?: string }) => {
+    setBusy(`Converting ${name}…`);
+    try {
+      const reply = await send({ type: 'convert', upload: { name, kind, entries }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer));
+      showOpened(reply, name);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSpec = async (choice: SpecChoice) => {
+    if (!confirmReplace()) return;
+    const name = choice.fromFolder ? folderName(choice.files) : choice.files.length === 1 ? choice.files[0].name : `${choice.files.length} files`;
+    setBusy(`Reading ${name}…`);
+    const read = await readChosenFiles(choice.files, choice.fromFolder);
+    if (read.entries.length === 0) {
+      setBusy(null);
+      setUploadProblems(read.problems);
+      return;
+    }
+    await convert(name, read.entries, choice.fromFolder ? 'folder' : 'files', choice);
+  };
+
+  const onSample = async (options: { name?: string; baseUrl?: string }) => {
+    if (!confirmReplace()) return;
+    setBusy('Fetching the sample spec…');
+    const response = await fetch(SAMPLE.url);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    await convert(SAMPLE.name, [{ path: SAMPLE.name, bytes }], 'files', options);
+  };
+
+  const onBundle = async (bundle: File) => {
+    if (!confirmReplace()) return;
+    setBusy(`Opening ${bundle.name}…`);
+    try {
+      const bytes = new Uint8Array(await bundle.arrayBuffer());
+      showOpened(await send({ type: 'open-bundle', name: bundle.name, bytes }, [bytes.buffer as ArrayBuffer]), bundle.name);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const refreshCall = useCallback(
+    async (path: string, text: string) => {
+      const reply = await send({ type: 'call', path, args: text });
+      if (reply.type === 'call' && current.current === path) setRequest(reply.request);
+    },
+    [send],
+  );
+
+  const openFile = async (path: string | null) => {
+    current.current = path;
+    setSelected(path);
+    if (path === null) {
+      setFile(null);
+      return;
+    }
+    const reply = await send({ type: 'file', path });
+    if (reply.type !== 'file' || !reply.file || current.current !== path) return;
+    setFile(reply.file);
+    setDraft(reply.file.text);
+    setTool(reply.file.tool);
+    const start = reply.file.exampleArgs ?? '{}';
+    setArgs(start);
+    setRequest(undefined);
+    if (reply.file.tool.ok) void refreshCall(path, start);
+  };
+
+  const onEdit = async (text: string) => {
+    const path = current.current;
+    if (path === null) return;
+    setDraft(text);
+    const reply = await send({ type: 'edit', path, text });
+    if (reply.type === 'summary') setSummary(reply.summary);
+    const preview = await send({ type: 'tool', path });
+    if (preview.type === 'tool' && current.current === path) setTool(preview.tool);
+    if (preview.type === 'tool' && preview.tool.ok) void refreshCall(path, args);
+  };
+
+  const onRevert = async () => {
+    const path = current.current;
+    if (path === null) return;
+    const reply = await send({ type: 'revert', path });
+    if (reply.type === 'summary') setSummary(reply.summary);
+    await openFile(path);
+  };
+
+  const onArgs = (text: string) => {
+    setArgs(text);
+    if (current.current) void refreshCall(current.current, text);
+  };
+
+  const onDownload = async () => {
+    const reply = await send({ type: 'export', tools: withTools });
+    if (reply.type === 'export') saveBytes(reply.bytes, `${reply.folder}.zip`);
+  };
+
+  const onRegenerate = async () => {
+    if (!confirmReplace()) return;
+    setBusy('Generating again…');
+    try {
+      showOpened(await send({ type: 'regenerate', options: { name: regenerate.name, baseUrl: regenerate.baseUrl } }), opened?.summary.origin.name ?? '');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (starting || !summary || !opened) {
+    return (
+      <>
+        {summary && (
+          <p>
+            <button type="button" className="link" onClick={() => setStarting(false)}>
+              Back to {summary.folder}
+            </button>
+          </p>
+        )}
+        <StartPanel busy={busy} problems={uploadProblems} onSpec={onSpec} onSample={onSample} onBundle={onBundle} />
+      </>
+    );
+  }
+
+  const fileProblems = selected ? summary.problems.filter((p) => p.file === selected) : [];
+  const row = summary.files.find((f) => f.path === selected);
+
+  return (
+    <div className="workspace">
+      <header className="skill-bar">
+        <div>
+          <h2>
+            <code>{summary.folder}</code>
+          </h2>
+          <p className="counts" aria-label="Skill status">
+            {[count(summary.files.length, 'file'), count(summary.tools, 'tool'), count(summary.errors, 'error'), count(summary.warnings, 'warning'), ...(edited > 0 ? [`${edited} edited`] : [])].join(' · ')}
+          </p>
+        </div>
+        <div className="actions">
+          <label className="check">
+            <input type="checkbox" checked={withTools} onChange={(e) => setWithTools(e.target.checked)} /> include tools.json
+          </label>
+          <button type="button" className="primary" onClick={onDownload}>
+            Download bundle
+          </button>
+          <button type="button" onClick={() => setStarting(true)}>
+            Open another…
+          </button>
+        </div>
+      </header>
+      {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
+      <div className="panes">
+        <FileList files={summary.files} selected={selected} onSelect={openFile} />
+        {selected === null ? (
+          <main className="main-pane report-pane">
+            {opened.report && (
+              <form
+                className="regenerate"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void onRegenerate();
+                }}
+              >
+                <label className="field">
+                  <span>Skill name</span>
+                  <input value={regenerate.name} placeholder={summary.folder} onChange={(e) => setRegenerate({ ...regenerate, name: e.target.value })} />
+                </label>
+                <label className="field">
+                  <span>Base URL</span>
+                  <input value={regenerate.baseUrl} placeholder="for relative server URLs" onChange={(e) => setRegenerate({ ...regenerate, baseUrl: e.target.value })} />
+                </label>
+                <button type="submit" disabled={busy !== null}>
+                  Generate again
+                </button>
+              </form>
+            )}
+            {busy && <p role="status">{busy}</p>}
+            <ReportView summary={summary} report={opened.report} specProblems={opened.specProblems} onOpenFile={openFile} />
+          </main>
+        ) : (
+          <>
+            <main className="main-pane editor-pane">
+              <div className="file-bar">
+                <h3>{selected}</h3>
+                {row?.edited && (
+                  <button type="button" onClick={onRevert}>
+                    Revert to {summary.origin.kind === 'spec' ? 'generated' : 'imported'}
+                  </button>
+                )}
+              </div>
+              {file ? (
+                <CodeEditor ref={editor} label={`Contents of ${selected}`} value={draft} problems={fileProblems} onChange={onEdit} />
+              ) : (
+                <p className="muted">Loading…</p>
+              )}
+              <section aria-label="Problems in this file">
+                {fileProblems.length === 0 ? (
+                  <p className="ok">No problems in this file.</p>
+                ) : (
+                  <ProblemList problems={fileProblems} label={`Problems in ${selected}`} onSelect={(p) => p.line !== undefined && editor.current?.goToLine(p.line, p.column)} />
+                )}
+              </section>
+            </main>
+            <aside className="side-pane">
+              <div role="tablist" aria-label="Preview">
+                <button type="button" role="tab" aria-selected={panel === 'tool'} onClick={() => setPanel('tool')}>
+                  Tool
+                </button>
+                <button type="button" role="tab" aria-selected={panel === 'call'} onClick={() => setPanel('call')}>
+                  Call
+                </button>
+              </div>
+              <div role="tabpanel">
+                {panel === 'tool' ? (
+                  <ToolPreview preview={tool} />
+                ) : tool?.ok ? (
+                  <CallPreview args={args} onArgsChange={onArgs} request={request} />
+                ) : (
+                  <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
+                )}
+              </div>
+            </aside>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

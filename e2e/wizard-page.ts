@@ -1,0 +1,70 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+
+/** The wizard as a person uses it: by the names on its buttons, fields and lists. */
+export class WizardPage {
+  readonly requests: { method: string; url: string }[] = [];
+  readonly dialogs: string[] = [];
+  readonly errors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('request', (r) => this.requests.push({ method: r.method(), url: r.url() }));
+    page.on('dialog', (d) => {
+      this.dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on('pageerror', (e) => this.errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.errors.push(m.text());
+    });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Skill Wizard' })).toBeVisible();
+    // Hydrated: the buttons answer clicks.
+    await expect(this.page.getByRole('button', { name: 'Try the sample spec' })).toBeEnabled();
+  }
+
+  async trySample(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Try the sample spec' }).click();
+    await expect(this.status).toContainText(' tool', { timeout: 30_000 });
+  }
+
+  async uploadSpec(files: { name: string; mimeType?: string; buffer: Buffer }[]): Promise<void> {
+    await this.page.getByLabel('Spec files').setInputFiles(files.map((f) => ({ mimeType: 'application/octet-stream', ...f })));
+  }
+
+  async openBundle(file: { name: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByLabel('Skill bundle').setInputFiles({ mimeType: 'application/zip', ...file });
+  }
+
+  get status(): Locator {
+    return this.page.getByLabel('Skill status');
+  }
+
+  get files(): Locator {
+    return this.page.getByRole('navigation', { name: 'Skill files' }).getByRole('button');
+  }
+
+  async fileNames(): Promise<string[]> {
+    return (await this.files.allInnerTexts()).map((t) => t.split('\n')[0].trim());
+  }
+
+  async openFile(name: string): Promise<Locator> {
+    await this.page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) }).click();
+    const editor = this.page.getByLabel(`Contents of ${name}`);
+    await expect(editor).toBeVisible();
+    return editor;
+  }
+
+  fileProblems(name: string): Locator {
+    return this.page.getByRole('list', { name: `Problems in ${name}` }).getByRole('listitem');
+  }
+
+  async download(): Promise<{ download: Download; bytes: Buffer }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Download bundle' }).click()]);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    return { download, bytes: await readFile(path) };
+  }
+}

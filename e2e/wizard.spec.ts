@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { exportBundle } from '../lib/bundle/bundle';
+import { convertSpec } from '../lib/convert';
+import { loadSpec } from '../lib/openapi';
+import { parseSkillPackage } from '../lib/skill/package';
+import { WizardPage } from './wizard-page';
+
+const SAMPLE = readFileSync(new URL('../public/samples/hollowbrook.openapi.yaml', import.meta.url));
+const SAMPLE_FILES = ['Import report', 'SKILL.md', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md'];
+
+test('the sample spec becomes a skill whose files, tools and calls can be reviewed, edited and checked as one types', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  expect(await wizard.fileNames()).toEqual(SAMPLE_FILES);
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
+  await expect(page.getByText('Every publish rule passes')).toBeVisible();
+
+  const editor = await wizard.openFile('get_booking.md');
+  const text = await editor.inputValue();
+  expect(text).toContain('method: GET');
+  await expect(page.getByLabel('Tool as a model gets it')).toContainText('"name": "hollowbrook-guesthouse_get_booking"');
+
+  // An edit is checked at once: the error names its line, the file and the skill count it.
+  await editor.fill(text.replace('method: GET', 'method: FETCH'));
+  await expect(wizard.fileProblems('get_booking.md')).toHaveCount(1);
+  await expect(wizard.fileProblems('get_booking.md').first()).toContainText('line 3:3');
+  await expect(wizard.fileProblems('get_booking.md').first()).toContainText('operation-method');
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 1 error · 0 warnings · 1 edited');
+  await expect(page.getByRole('button', { name: /^get_booking\.md/ })).toContainText('edited');
+
+  await page.getByRole('button', { name: 'Revert to generated' }).click();
+  await expect(editor).toHaveValue(text);
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+
+  // The call: example arguments to start from, the exact request, and a refusal.
+  await page.getByRole('tab', { name: 'Call' }).click();
+  const args = page.getByLabel('Arguments (JSON)');
+  await expect(args).toHaveValue('{\n  "booking_id": "booking_id"\n}');
+  await args.fill('{"booking_id": "bk 7"}');
+  await expect(page.getByLabel('HTTP request')).toHaveText('GET http://outturn-hollowbrook:8084/bookings/bk%207');
+  await args.fill('{"booking": "bk 7"}');
+  await expect(page.getByRole('heading', { name: 'Refused: nothing would be sent' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Why the call is refused' })).toContainText('call-missing-argument');
+
+  expect(wizard.errors).toEqual([]);
+});
+
+test('the downloaded bundle is byte for byte what the CLI writes, and opens again to the same files', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  const { download, bytes } = await wizard.download();
+  expect(download.suggestedFilename()).toBe('hollowbrook-guesthouse.zip');
+
+  const loaded = await loadSpec([{ path: 'hollowbrook.openapi.yaml', text: SAMPLE.toString('utf8') }]);
+  if (!loaded.ok) throw new Error('the sample does not load');
+  const result = convertSpec(loaded.value);
+  const expected = exportBundle(parseSkillPackage({ folder: result.folder, files: result.files }));
+  expect(Buffer.from(expected).equals(bytes)).toBe(true);
+
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.openBundle({ name: 'hollowbrook-guesthouse.zip', buffer: bytes });
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  expect(await wizard.fileNames()).toEqual(SAMPLE_FILES);
+  await expect(page.getByText('Opened from the bundle')).toBeVisible();
+  // "The call" sections were generated into the bundle and are taken out again here.
+  const editor = await wizard.openFile('get_booking.md');
+  expect(await editor.inputValue()).not.toContain('## The call');
+  expect(wizard.errors).toEqual([]);
+});
+
+test('a spec split over files converts from an upload of those files; a file that is not a spec is refused, keeping the open skill', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  const entry = [
+    'openapi: 3.0.3',
+    'info: {title: Split Spec, version: "1"}',
+    'servers: [{url: "https://split.example.com"}]',
+    'paths:',
+    '  /things/{id}:',
+    '    get:',
+    '      operationId: getThing',
+    '      parameters: [{$ref: "params.yaml#/ThingId"}]',
+    '      responses: {"200": {description: ok}}',
+    '',
+  ].join('\n');
+  await wizard.uploadSpec([
+    { name: 'openapi.yaml', buffer: Buffer.from(entry) },
+    { name: 'params.yaml', buffer: Buffer.from('ThingId: {name: id, in: path, required: true, schema: {type: string}}\n') },
+  ]);
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
+
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.uploadSpec([{ name: 'notes.yaml', buffer: Buffer.from('hello: world\n') }]);
+  const alert = page.getByRole('alert', { name: 'Upload refused' });
+  await expect(alert).toContainText('That upload could not be read');
+  await expect(alert).toContainText('notes.yaml');
+  await page.getByRole('button', { name: 'Back to split-spec' }).click();
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
+});
+
+test('markup in a spec is shown as text everywhere and never runs; the spec never leaves the browser', async ({ page, baseURL }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  const hostile = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: Hostile',
+    '  version: "1"',
+    '  description: "<script>window.__pwned = 1</script><img src=x onerror=\\"window.__pwned = 2\\"><iframe src=\\"javascript:alert(1)\\"></iframe>"',
+    'servers: [{url: "https://hostile.example.com"}]',
+    'paths:',
+    '  /x:',
+    '    get:',
+    '      operationId: getX',
+    '      summary: "<img src=x onerror=alert(1)> [click](javascript:alert(2)) <form action=https://evil.example><button>go</button></form>"',
+    '      responses: {"200": {description: ok}}',
+    '',
+  ].join('\n');
+  await wizard.uploadSpec([{ name: 'hostile.yaml', buffer: Buffer.from(hostile) }]);
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
+  for (const name of ['SKILL.md', 'get_x.md']) {
+    const editor = await wizard.openFile(name);
+    expect(await editor.inputValue()).toContain('onerror');
+  }
+  await page.getByRole('tab', { name: 'Tool' }).click();
+  await expect(page.getByLabel('Tool as a model gets it')).toContainText('onerror');
+  await page.getByRole('button', { name: 'Import report' }).click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('main img, main iframe, main form[action]').count()).toBe(0);
+  expect(wizard.dialogs).toEqual([]);
+  // Every request went to this app, and none carried a body: the spec stayed in the page.
+  const origin = new URL(baseURL!).origin;
+  expect(wizard.requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'))).toEqual([]);
+  expect(wizard.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+});
