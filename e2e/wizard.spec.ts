@@ -129,11 +129,55 @@ test('markup in a spec is shown as text everywhere and never runs; the spec neve
   await page.getByRole('tab', { name: 'Tool' }).click();
   await expect(page.getByLabel('Tool as a model gets it')).toContainText('onerror');
   await page.getByRole('button', { name: 'Import report' }).click();
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await page.locator('main img, main iframe, main form[action]').count()).toBe(0);
-  expect(wizard.dialogs).toEqual([]);
+  const inert = async () => {
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('main img, main iframe, main form[action]').count()).toBe(0);
+    expect(wizard.dialogs).toEqual([]);
+  };
+  await inert();
+
+  // Still inert after export and re-import (BAD-INPUT 17).
+  const { bytes } = await wizard.download();
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.openBundle({ name: 'hostile.zip', buffer: bytes });
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
+  for (const name of ['SKILL.md', 'get_x.md']) {
+    const editor = await wizard.openFile(name);
+    expect(await editor.inputValue()).toContain('onerror');
+  }
+  await page.getByRole('button', { name: 'Import report' }).click();
+  await inert();
   // Every request went to this app, and none carried a body: the spec stayed in the page.
   const origin = new URL(baseURL!).origin;
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('blob:') && !r.url.startsWith('data:'))).toEqual([]);
   expect(wizard.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+});
+
+test('a spec fetched by its address is fetched by this browser; file:, data: and unreadable addresses are refused with what to do', async ({ page, baseURL }) => {
+  const wizard = new WizardPage(page);
+  await page.route('https://specs.example.test/**', (route) =>
+    route.fulfill({ status: 200, body: SAMPLE, headers: { 'content-type': 'text/yaml', 'access-control-allow-origin': '*' } }),
+  );
+  // The app itself under another name: another origin, which sends no CORS header.
+  const closed = `http://localhost:${new URL(baseURL!).port}/samples/hollowbrook.openapi.yaml`;
+  await wizard.open();
+  const address = page.getByLabel(/the spec's address/);
+  const alert = page.getByRole('alert', { name: 'Upload refused' });
+  for (const [text, message] of [
+    ['file:///etc/passwd', 'not `file:`'],
+    ['data:text/yaml,openapi: 3.0.3', 'not `data:`'],
+    [closed, 'does not let other pages read it (CORS)'],
+  ]) {
+    await address.fill(text);
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    await expect(alert).toContainText(message);
+  }
+  const origin = new URL(baseURL!).origin;
+  expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed]);
+
+  await address.fill('https://specs.example.test/hollowbrook.yaml');
+  await page.getByRole('button', { name: 'Fetch' }).click();
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(page.getByText('hollowbrook.yaml', { exact: true })).toBeVisible();
+  expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, 'https://specs.example.test/hollowbrook.yaml']);
 });

@@ -22,16 +22,19 @@ export function StartPanel({
   onSpec,
   onSample,
   onBundle,
+  onUrl,
 }: {
   busy: string | null;
   problems: readonly Problem[];
   onSpec: (choice: SpecChoice) => void;
   onSample: (options: { name?: string; baseUrl?: string }) => void;
   onBundle: (file: File) => void;
+  onUrl: (url: string, options: { name?: string; baseUrl?: string }) => void;
 }) {
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [dragging, setDragging] = useState(false);
+  const [url, setUrl] = useState('');
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const bundleInput = useRef<HTMLInputElement>(null);
@@ -97,6 +100,21 @@ export function StartPanel({
             if (files.length > 0) onSpec({ files, fromFolder: true, ...options() });
           }}
         />
+        <form
+          className="url-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onUrl(url, options());
+          }}
+        >
+          <label className="field">
+            <span>Or the spec&apos;s address (fetched by this browser, not by the server)</span>
+            <input type="text" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/openapi.yaml" />
+          </label>
+          <button type="submit" disabled={busy !== null}>
+            Fetch
+          </button>
+        </form>
         <details className="options">
           <summary>Options: skill name, base URL</summary>
           <label className="field">

@@ -6,7 +6,8 @@ import type { Problem } from '../../lib/core/problem';
 import type { Result } from '../../lib/core/result';
 import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
-import { folderName, readChosenFiles, saveBytes } from './browser-files';
+import { fetchSpec, folderName, readChosenFiles, saveBytes } from './browser-files';
+import { parseSpecUrl } from '../../lib/bundle/spec-upload';
 import { CallPreview } from './call-preview';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { FileList } from './file-list';
@@ -110,6 +111,23 @@ export function Wizard() {
     await convert(SAMPLE.name, [{ path: SAMPLE.name, bytes }], 'files', options);
   };
 
+  const onUrl = async (text: string, options: { name?: string; baseUrl?: string }) => {
+    const parsed = parseSpecUrl(text);
+    if (!parsed.ok) {
+      setUploadProblems(parsed.problems);
+      return;
+    }
+    if (!confirmReplace()) return;
+    setBusy(`Fetching ${parsed.value.url}…`);
+    const fetched = await fetchSpec(parsed.value.url, parsed.value.fileName);
+    if (fetched.entries.length === 0) {
+      setBusy(null);
+      setUploadProblems(fetched.problems);
+      return;
+    }
+    await convert(parsed.value.fileName, fetched.entries, 'files', options);
+  };
+
   const onBundle = async (bundle: File) => {
     if (!confirmReplace()) return;
     setBusy(`Opening ${bundle.name}…`);
@@ -196,7 +214,7 @@ export function Wizard() {
             </button>
           </p>
         )}
-        <StartPanel busy={busy} problems={uploadProblems} onSpec={onSpec} onSample={onSample} onBundle={onBundle} />
+        <StartPanel busy={busy} problems={uploadProblems} onSpec={onSpec} onSample={onSample} onBundle={onBundle} onUrl={onUrl} />
       </>
     );
   }

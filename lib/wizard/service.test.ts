@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readSkillZip } from '../bundle/zip';
 import { createWizardService, type Opened, type WizardReply, type WizardRequest, type WizardService } from './service';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
@@ -147,6 +148,43 @@ describe('createWizardService', () => {
     const spec = "openapi: 3.0.3\ninfo: {title: Ref, version: '1'}\nservers: [{url: 'https://x.example'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      parameters: [{$ref: 'file:///etc/passwd'}]\n      responses: {'200': {description: ok}}\n";
     const result = await opened(service, { type: 'convert', upload: { name: 'ref.yaml', kind: 'files', entries: [{ path: 'ref.yaml', bytes: bytes(spec) }] }, options: {} });
     expect(result.specProblems.map((p) => `${p.ruleId} ${p.file}:${p.line}`)).toContain('ref-outside-upload ref.yaml:8');
+  });
+
+  it('changes only the shared type when the user edits it in types.json, and every tool that uses it follows (BAD-INPUT 20)', async () => {
+    const service = createWizardService();
+    const spec = [
+      'openapi: 3.0.3',
+      "info: {title: Shared, version: '1'}",
+      "servers: [{url: 'https://x.example'}]",
+      'paths:',
+      '  /a:',
+      "    post: {operationId: makeA, requestBody: {content: {application/json: {schema: {type: object, properties: {who: {$ref: '#/components/schemas/Person'}}}}}}, responses: {'200': {description: ok}}}",
+      '  /b:',
+      "    post: {operationId: makeB, requestBody: {content: {application/json: {schema: {type: object, properties: {owner: {$ref: '#/components/schemas/Person'}}}}}}, responses: {'200': {description: ok}}}",
+      'components:',
+      '  schemas:',
+      '    Person: {type: object, properties: {name: {type: string, description: The name.}}}',
+      '',
+    ].join('\n');
+    await opened(service, { type: 'convert', upload: { name: 'shared.yaml', kind: 'files', entries: [{ path: 'shared.yaml', bytes: bytes(spec) }] }, options: {} });
+    const unzip = async () => {
+      const zip = readSkillZip((await call(service, { type: 'export', tools: false }, 'export')).bytes);
+      if (!zip.ok) throw new Error('export does not read back');
+      return new Map([...zip.value.files].map(([k, v]) => [k, new TextDecoder().decode(v)]));
+    };
+    const before = await unzip();
+    const types = (await call(service, { type: 'file', path: 'types.json' }, 'file')).file!.text;
+    expect(types).toContain('The name.');
+    const summary = (await call(service, { type: 'edit', path: 'types.json', text: types.replace('The name.', 'The full name, as on a passport.') }, 'summary')).summary;
+    expect(summary.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['types.json']);
+    expect(summary.errors).toBe(0);
+    const after = await unzip();
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual(['types.json']);
+    for (const path of ['make_a.md', 'make_b.md']) {
+      const tool = (await call(service, { type: 'tool', path }, 'tool')).tool;
+      expect(JSON.stringify(tool.ok && tool.tool.parameters)).toContain('The full name, as on a passport.');
+    }
   });
 
   it('answers an edit before anything is open with an error', async () => {
