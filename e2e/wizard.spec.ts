@@ -181,3 +181,20 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
   await expect(page.getByText('hollowbrook.yaml', { exact: true })).toBeVisible();
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, 'https://specs.example.test/hollowbrook.yaml']);
 });
+
+test('a spec with a relative server asks for the base URL, and generating again with it clears the errors', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  const spec = 'openapi: 3.0.3\ninfo: {title: Relative, version: "1"}\nservers: [{url: /api}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {"200": {description: ok}}}\n';
+  await wizard.uploadSpec([{ name: 'relative.yaml', buffer: Buffer.from(spec) }]);
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 1 error · 0 warnings');
+  await expect(page.getByRole('note')).toContainText('server URL is relative');
+  await page.getByLabel('Base URL').fill('https://relative.example.com');
+  await page.getByLabel('Skill name').fill('rel');
+  await page.getByRole('button', { name: 'Generate again' }).click();
+  await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
+  await expect(page.getByRole('heading', { level: 2, name: 'rel' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  const editor = await wizard.openFile('get_a.md');
+  expect(await editor.inputValue()).toContain('url: https://relative.example.com/api/a');
+});

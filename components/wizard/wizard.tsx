@@ -41,6 +41,7 @@ export function Wizard() {
   const [selected, setSelected] = useState<string | null>(null);
   const [file, setFile] = useState<FileView | null>(null);
   const [draft, setDraft] = useState('');
+  const [fileLoads, setFileLoads] = useState(0);
   const [panel, setPanel] = useState<'tool' | 'call'>('tool');
   const [tool, setTool] = useState<ToolPreviewData | undefined>();
   const [args, setArgs] = useState('{}');
@@ -148,6 +149,7 @@ export function Wizard() {
   );
 
   const openFile = async (path: string | null) => {
+    await flushEdits();
     current.current = path;
     setSelected(path);
     if (path === null) {
@@ -157,28 +159,52 @@ export function Wizard() {
     const reply = await send({ type: 'file', path });
     if (reply.type !== 'file' || !reply.file || current.current !== path) return;
     setFile(reply.file);
+    setFileLoads((n) => n + 1);
     setDraft(reply.file.text);
     setTool(reply.file.tool);
     const start = reply.file.exampleArgs ?? '{}';
     setArgs(start);
+    argsRef.current = start;
     setRequest(undefined);
     if (reply.file.tool.ok) void refreshCall(path, start);
   };
 
-  const onEdit = async (text: string) => {
+  // Edits are sent one at a time, the latest text winning: typing in a 750 KB types.json
+  // (every tool re-checked on each change) stays as quick as the textarea itself.
+  const queuedEdit = useRef<{ path: string; text: string } | null>(null);
+  const flushing = useRef<Promise<void> | null>(null);
+  const argsRef = useRef('{}');
+
+  const flushEdits = (): Promise<void> => {
+    flushing.current ??= (async () => {
+      while (queuedEdit.current) {
+        const { path, text } = queuedEdit.current;
+        queuedEdit.current = null;
+        const reply = await send({ type: 'edit', path, text });
+        if (reply.type === 'summary') setSummary(reply.summary);
+        if (queuedEdit.current || current.current !== path) continue;
+        const preview = await send({ type: 'tool', path });
+        if (preview.type === 'tool' && current.current === path) setTool(preview.tool);
+        if (preview.type === 'tool' && preview.tool.ok) void refreshCall(path, argsRef.current);
+      }
+    })().finally(() => {
+      flushing.current = null;
+    });
+    return flushing.current;
+  };
+
+  const onEdit = (text: string) => {
     const path = current.current;
     if (path === null) return;
     setDraft(text);
-    const reply = await send({ type: 'edit', path, text });
-    if (reply.type === 'summary') setSummary(reply.summary);
-    const preview = await send({ type: 'tool', path });
-    if (preview.type === 'tool' && current.current === path) setTool(preview.tool);
-    if (preview.type === 'tool' && preview.tool.ok) void refreshCall(path, args);
+    queuedEdit.current = { path, text };
+    void flushEdits();
   };
 
   const onRevert = async () => {
     const path = current.current;
     if (path === null) return;
+    await flushEdits();
     const reply = await send({ type: 'revert', path });
     if (reply.type === 'summary') setSummary(reply.summary);
     await openFile(path);
@@ -186,10 +212,12 @@ export function Wizard() {
 
   const onArgs = (text: string) => {
     setArgs(text);
+    argsRef.current = text;
     if (current.current) void refreshCall(current.current, text);
   };
 
   const onDownload = async () => {
+    await flushEdits();
     const reply = await send({ type: 'export', tools: withTools });
     if (reply.type === 'export') saveBytes(reply.bytes, `${reply.folder}.zip`);
   };
@@ -250,6 +278,12 @@ export function Wizard() {
         <FileList files={summary.files} selected={selected} onSelect={openFile} />
         {selected === null ? (
           <main className="main-pane report-pane">
+            {opened.report?.warnings.some((w) => w.ruleId === 'relative-server') && (
+              <p className="notice" role="note">
+                The spec&apos;s server URL is relative, so no operation has a full URL yet and each fails <code>operation-url</code>. Give the
+                API&apos;s base URL below and generate again.
+              </p>
+            )}
             {opened.report && (
               <form
                 className="regenerate"
@@ -286,7 +320,15 @@ export function Wizard() {
                 )}
               </div>
               {file ? (
-                <CodeEditor ref={editor} label={`Contents of ${selected}`} value={draft} problems={fileProblems} onChange={onEdit} />
+                <CodeEditor
+                  ref={editor}
+                  label={`Contents of ${selected}`}
+                  documentKey={`${file.path}:${fileLoads}`}
+                  initialText={file.text}
+                  text={draft}
+                  problems={fileProblems}
+                  onChange={onEdit}
+                />
               ) : (
                 <p className="muted">Loading…</p>
               )}
