@@ -198,3 +198,29 @@ test('a spec with a relative server asks for the base URL, and generating again 
   const editor = await wizard.openFile('get_a.md');
   expect(await editor.inputValue()).toContain('url: https://relative.example.com/api/a');
 });
+
+test('the open skill is kept in this browser: after the tab is closed, it continues with every edit', async ({ page, context }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  const editor = await wizard.openFile('list_rooms.md');
+  const text = await editor.inputValue();
+  await editor.fill(`${text}\nFamily rooms sleep four.\n`);
+  await expect(wizard.status).toContainText('1 edited');
+  // Saved a moment after the change; then the tab goes away without a goodbye.
+  await page.waitForTimeout(1500);
+  await page.close({ runBeforeUnload: false });
+
+  const next = new WizardPage(await context.newPage());
+  await next.open();
+  const saved = next.page.getByRole('region', { name: 'Saved skill' });
+  await expect(saved).toContainText('hollowbrook-guesthouse');
+  await expect(saved).toContainText('1 edited');
+  await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
+  await expect(next.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings · 1 edited');
+  expect(await (await next.openFile('list_rooms.md')).inputValue()).toContain('Family rooms sleep four.');
+
+  next.page.on('dialog', (d) => void d.accept());
+  await next.page.getByRole('button', { name: 'Open another…' }).click();
+  expect(next.errors).toEqual([]);
+});

@@ -2,14 +2,22 @@
 
 import { useEffect, useRef, useCallback } from 'react';
 import type { WizardReply, WizardRequest } from '../../lib/wizard/service';
+import type { StorageReply, StorageRequest } from './worker-protocol';
 
-type Pending = Map<number, (reply: WizardReply) => void>;
+type Reply = WizardReply | StorageReply;
+
+type Pending = Map<number, (reply: Reply) => void>;
 
 /**
  * The wizard's worker, started once per page, and a `send` that resolves with its reply.
  * Replies come back in order, so an edit's summary never overtakes a later one.
  */
-export function useWizardWorker(): (request: WizardRequest, transfer?: Transferable[]) => Promise<WizardReply> {
+export interface SendToWorker {
+  (request: WizardRequest, transfer?: Transferable[]): Promise<WizardReply>;
+  (request: StorageRequest): Promise<StorageReply | WizardReply>;
+}
+
+export function useWizardWorker(): SendToWorker {
   const worker = useRef<Worker | null>(null);
   const pending = useRef<Pending>(new Map());
   const nextId = useRef(1);
@@ -17,7 +25,7 @@ export function useWizardWorker(): (request: WizardRequest, transfer?: Transfera
   useEffect(() => {
     const w = new Worker(new URL('./wizard.worker.ts', import.meta.url), { type: 'module' });
     const waiting = pending.current;
-    w.onmessage = (event: MessageEvent<{ id: number; reply: WizardReply }>) => {
+    w.onmessage = (event: MessageEvent<{ id: number; reply: Reply }>) => {
       const resolve = waiting.get(event.data.id);
       waiting.delete(event.data.id);
       resolve?.(event.data.reply);
@@ -35,13 +43,13 @@ export function useWizardWorker(): (request: WizardRequest, transfer?: Transfera
     };
   }, []);
 
-  return useCallback((request: WizardRequest, transfer: Transferable[] = []) => {
+  return useCallback((request: WizardRequest | StorageRequest, transfer: Transferable[] = []) => {
     const w = worker.current;
-    if (!w) return Promise.resolve<WizardReply>({ type: 'error', message: 'The wizard is still starting; try again' });
+    if (!w) return Promise.resolve<Reply>({ type: 'error', message: 'The wizard is still starting; try again' });
     const id = nextId.current++;
-    return new Promise<WizardReply>((resolve) => {
+    return new Promise<Reply>((resolve) => {
       pending.current.set(id, resolve);
       w.postMessage({ id, request }, transfer);
     });
-  }, []);
+  }, []) as SendToWorker;
 }

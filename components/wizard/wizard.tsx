@@ -16,6 +16,8 @@ import { ReportView } from './report-view';
 import { StartPanel, type SpecChoice } from './start-panel';
 import { ToolPreview } from './tool-preview';
 import { useWizardWorker } from './use-wizard-worker';
+import type { SavedInfo } from './saved-session';
+import type { StorageReply } from './worker-protocol';
 
 const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
 
@@ -52,6 +54,13 @@ export function Wizard() {
   const current = useRef<string | null>(null);
 
   const edited = summary?.files.filter((f) => f.edited).length ?? 0;
+  const [saved, setSaved] = useState<SavedInfo | undefined>();
+
+  useEffect(() => {
+    void send({ type: 'saved' }).then((reply) => {
+      if (reply.type === 'saved') setSaved(reply.info);
+    });
+  }, [send]);
 
   useEffect(() => {
     if (edited === 0) return;
@@ -63,9 +72,9 @@ export function Wizard() {
   const confirmReplace = () =>
     edited === 0 || window.confirm(`Replace the open skill? Your edits to ${edited} ${edited === 1 ? 'file' : 'files'} are not in a downloaded bundle yet.`);
 
-  const showOpened = (reply: WizardReply, name: string) => {
+  const showOpened = (reply: WizardReply | StorageReply, name: string) => {
     if (reply.type !== 'opened') {
-      setUploadProblems(replyProblem(reply, name));
+      setUploadProblems(reply.type === 'error' ? replyProblem(reply, name) : []);
       return;
     }
     if (!reply.result.ok) {
@@ -127,6 +136,21 @@ export function Wizard() {
       return;
     }
     await convert(parsed.value.fileName, fetched.entries, 'files', options);
+  };
+
+  const onResume = async () => {
+    setBusy('Opening the saved skill…');
+    try {
+      showOpened(await send({ type: 'resume' }), saved?.folder ?? '');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDiscard = async () => {
+    if (!window.confirm(`Delete the copy of ${saved?.folder} kept in this browser?`)) return;
+    await send({ type: 'discard' });
+    setSaved(undefined);
   };
 
   const onBundle = async (bundle: File) => {
@@ -241,6 +265,22 @@ export function Wizard() {
               Back to {summary.folder}
             </button>
           </p>
+        )}
+        {!summary && saved && (
+          <section className="resume" aria-label="Saved skill">
+            <p>
+              <strong>{saved.folder}</strong>, from <code>{saved.origin}</code>, is kept in this browser ({saved.files} files
+              {saved.edited > 0 ? `, ${saved.edited} edited` : ''}; saved {new Date(saved.savedAt).toLocaleString()}).
+            </p>
+            <div className="actions">
+              <button type="button" className="primary" disabled={busy !== null} onClick={onResume}>
+                Continue with {saved.folder}
+              </button>
+              <button type="button" disabled={busy !== null} onClick={onDiscard}>
+                Delete it
+              </button>
+            </div>
+          </section>
         )}
         <StartPanel busy={busy} problems={uploadProblems} onSpec={onSpec} onSample={onSample} onBundle={onBundle} onUrl={onUrl} />
       </>

@@ -1,15 +1,74 @@
 /// <reference lib="webworker" />
 // The wizard's Web Worker: every spec is read, converted and checked here, off the page's
-// thread and never on the server (SPEC 0). It only relays messages to lib/wizard/service.
-import { createWizardService, type WizardRequest } from '../../lib/wizard/service';
+// thread and never on the server (SPEC 0). It relays messages to lib/wizard/service, and
+// keeps the open skill in IndexedDB a moment after each change (saved-session.ts).
+import { createWizardService, type WizardReply, type WizardRequest } from '../../lib/wizard/service';
+import { clearSaved, readEntry, saveEntries, type SavedInfo } from './saved-session';
+import type { StorageReply, StorageRequest } from './worker-protocol';
 
 const service = createWizardService();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+const SAVE_DELAY_MS = 500;
+const CHANGES = new Set<WizardRequest['type']>(['convert', 'regenerate', 'open-bundle', 'edit', 'revert', 'restore']);
 
-scope.onmessage = async (event: MessageEvent<{ id: number; request: WizardRequest }>) => {
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let uploadChanged = false;
+
+function scheduleSave(newUpload: boolean): void {
+  uploadChanged ||= newUpload;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void save(), SAVE_DELAY_MS);
+}
+
+async function save(): Promise<void> {
+  const snapshot = service.snapshot();
+  if (!snapshot) return;
+  const original = new Map(snapshot.original);
+  const info: SavedInfo = {
+    folder: snapshot.folder,
+    origin: snapshot.origin.name,
+    files: snapshot.files.length,
+    edited: snapshot.files.filter(([path, text]) => original.get(path) !== text).length,
+    savedAt: Date.now(),
+  };
+  const entries: Record<string, unknown> = { info, snapshot };
+  if (uploadChanged) {
+    const last = service.lastUpload();
+    // The upload's text is kept, not its bytes twice over.
+    entries.upload = last ? { request: { ...last.request, entries: [] }, upload: last.upload } : undefined;
+    uploadChanged = false;
+  }
+  try {
+    await saveEntries(entries);
+  } catch {
+    // Storage full or refused (a private window): the work goes on unsaved.
+  }
+}
+
+async function handleStorage(request: StorageRequest): Promise<StorageReply | WizardReply> {
+  switch (request.type) {
+    case 'saved':
+      return { type: 'saved', info: await readEntry<SavedInfo>('info').catch(() => undefined) };
+    case 'resume': {
+      const [snapshot, upload] = await Promise.all([readEntry('snapshot'), readEntry('upload')]);
+      if (snapshot === undefined) return { type: 'error', message: 'There is no saved skill to continue' };
+      return service.handle({ type: 'restore', snapshot, upload });
+    }
+    case 'discard':
+      clearTimeout(saveTimer);
+      await clearSaved().catch(() => undefined);
+      return { type: 'saved', info: undefined };
+  }
+}
+
+const STORAGE = new Set(['saved', 'resume', 'discard']);
+
+scope.onmessage = async (event: MessageEvent<{ id: number; request: WizardRequest | StorageRequest }>) => {
   const { id, request } = event.data;
   try {
-    const reply = await service.handle(request);
+    const reply = STORAGE.has(request.type) ? await handleStorage(request as StorageRequest) : await service.handle(request as WizardRequest);
+    const changed = CHANGES.has(request.type as WizardRequest['type']) && reply.type !== 'error' && !(reply.type === 'opened' && !reply.result.ok);
+    if (changed) scheduleSave(request.type === 'convert' || request.type === 'open-bundle');
     const transfer = reply.type === 'export' ? [reply.bytes.buffer] : [];
     scope.postMessage({ id, reply }, transfer);
   } catch (e) {

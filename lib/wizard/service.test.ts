@@ -187,6 +187,25 @@ describe('createWizardService', () => {
     }
   });
 
+  it('restores a snapshot as it was left: the edited files still edited, the report, and generating again', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const text = (await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.text;
+    await call(service, { type: 'edit', path: 'list_rooms.md', text: `${text}\nAsk before booking a family room.\n` }, 'summary');
+    // What IndexedDB would give back: a structured clone.
+    const snapshot = structuredClone(service.snapshot());
+    const upload = structuredClone(service.lastUpload());
+    const again = createWizardService();
+    const restored = await opened(again, { type: 'restore', snapshot, upload });
+    expect(restored.summary.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['list_rooms.md']);
+    expect(restored.report?.declared).toHaveLength(5);
+    expect((await call(again, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.text).toContain('Ask before booking a family room.');
+    expect((await call(again, { type: 'revert', path: 'list_rooms.md' }, 'summary')).summary.files.some((f) => f.edited)).toBe(false);
+    const regenerated = await opened(again, { type: 'regenerate', options: { name: 'inn' } });
+    expect(regenerated.summary.folder).toBe('inn');
+    expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'error' });
+  });
+
   it('answers an edit before anything is open with an error', async () => {
     expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
   });

@@ -21,8 +21,11 @@ import {
   openSession,
   previewRequest,
   previewTool,
+  restoreSession,
   revertFile,
+  snapshotSession,
   summarize,
+  type SessionSnapshot,
   type SessionSummary,
   type ToolPreview,
   type WizardSession,
@@ -44,7 +47,8 @@ export type WizardRequest =
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
-  | { type: 'export'; tools: boolean };
+  | { type: 'export'; tools: boolean }
+  | { type: 'restore'; snapshot: unknown; upload?: unknown };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -73,6 +77,10 @@ export type WizardReply =
 
 export interface WizardService {
   handle(request: WizardRequest): Promise<WizardReply>;
+  /** The open skill as plain data, for the browser to keep across a reload. */
+  snapshot(): SessionSnapshot | undefined;
+  /** The last spec upload, kept beside the snapshot so "Generate again" works after a reload. */
+  lastUpload(): { request: UploadRequest; upload: SpecUpload } | undefined;
 }
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
@@ -91,6 +99,8 @@ export function createWizardService(): WizardService {
   }
 
   return {
+    snapshot: () => (session ? snapshotSession(session) : undefined),
+    lastUpload: () => lastUpload,
     async handle(request) {
       switch (request.type) {
         case 'convert': {
@@ -134,6 +144,16 @@ export function createWizardService(): WizardService {
         case 'export':
           if (!session) return NO_SESSION;
           return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+        case 'restore': {
+          const restored = restoreSession(request.snapshot);
+          if (!restored) return { type: 'error', message: 'The saved skill could not be read back; it was written by another version of the wizard' };
+          session = restored;
+          lastUpload = isSavedUpload(request.upload) ? request.upload : undefined;
+          return {
+            type: 'opened',
+            result: { ok: true, value: { summary: summarize(session), report: session.report, specProblems: [...session.specProblems] }, problems: [] },
+          };
+        }
       }
     },
   };
@@ -153,6 +173,11 @@ function clean(options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Pick<ConvertO
   const name = options.name?.trim();
   const baseUrl = options.baseUrl?.trim();
   return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}) };
+}
+
+function isSavedUpload(u: unknown): u is { request: UploadRequest; upload: SpecUpload } {
+  const x = u as { request?: { name?: unknown }; upload?: { files?: unknown } } | undefined;
+  return typeof x?.request?.name === 'string' && Array.isArray(x.upload?.files);
 }
 
 /** A bundle's problems name the archive when they name no file of it. */

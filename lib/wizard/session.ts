@@ -189,6 +189,41 @@ export function previewRequest(session: WizardSession, path: string, argsText: s
   return request.ok ? ok(request.value) : request;
 }
 
+/**
+ * The session as plain data, to be kept in the browser's storage and opened again after a
+ * reload: the files as they are now and as they were generated, where they came from, and the
+ * import report. Parsed state and check results are not kept; `restoreSession` rebuilds them.
+ */
+export interface SessionSnapshot {
+  version: 1;
+  folder: string;
+  files: [string, string][];
+  original: [string, string][];
+  origin: SessionOrigin;
+  report?: ImportReport;
+  specProblems: Problem[];
+}
+
+export function snapshotSession(session: WizardSession): SessionSnapshot {
+  return {
+    version: 1,
+    folder: session.pkg.folder,
+    files: [...sessionFiles(session)],
+    original: [...session.original],
+    origin: session.origin,
+    ...(session.report ? { report: session.report } : {}),
+    specProblems: [...session.specProblems],
+  };
+}
+
+/** A session from a snapshot; undefined when the snapshot is not one this version wrote. */
+export function restoreSession(snapshot: unknown): WizardSession | undefined {
+  const s = snapshot as Partial<SessionSnapshot> | null;
+  if (!s || s.version !== 1 || typeof s.folder !== 'string' || !Array.isArray(s.files) || !Array.isArray(s.original) || !s.origin) return undefined;
+  const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems ?? [] });
+  return { ...session, original: new Map(s.original) };
+}
+
 /** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
 export function exportSession(session: WizardSession, options: { tools?: boolean } = {}): Uint8Array {
   return exportBundle(session.pkg, options);
