@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
 import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS } from '../../lib/convert/report';
@@ -31,70 +32,14 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
               <summary>
                 <h3>Declared as tools ({report.declared.length})</h3>
               </summary>
-              <table>
-                <thead>
-                  <tr>
-                    <th>File</th>
-                    <th>Operation</th>
-                    <th>Tool</th>
-                    <th>In the spec</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.declared.map((d) => (
-                    <tr key={d.file}>
-                      <td>
-                        <button type="button" className="link" onClick={() => onOpenFile(d.file)}>
-                          {d.file}
-                        </button>
-                      </td>
-                      <td>
-                        <code>
-                          {d.method} {d.path}
-                        </code>
-                      </td>
-                      <td>
-                        <code>{d.tool}</code>
-                      </td>
-                      <td className="where">{where(d.location)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <OperationTable rows={report.declared} third="Tool" cell={(d) => <code>{d.tool}</code>} onOpenFile={onOpenFile} />
             </details>
           )}
           {report.proseOnly.length > 0 && (
             <section>
               <h3>Prose-only ({report.proseOnly.length})</h3>
               <p className="muted">These operations have no operation block: a model reads how to call them, and composes the request itself.</p>
-              <table>
-                <thead>
-                  <tr>
-                    <th>File</th>
-                    <th>Operation</th>
-                    <th>Why</th>
-                    <th>In the spec</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.proseOnly.map((p) => (
-                    <tr key={p.file}>
-                      <td>
-                        <button type="button" className="link" onClick={() => onOpenFile(p.file)}>
-                          {p.file}
-                        </button>
-                      </td>
-                      <td>
-                        <code>
-                          {p.method} {p.path}
-                        </code>
-                      </td>
-                      <td>{p.reasons.join('; ')}</td>
-                      <td className="where">{where(p.location)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <OperationTable rows={report.proseOnly} third="Why" cell={(p) => p.reasons.join('; ')} onOpenFile={onOpenFile} />
             </section>
           )}
           {report.skipped.length > 0 && (
@@ -168,5 +113,49 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
         )}
       </section>
     </div>
+  );
+}
+
+/** Operations of the report, one row each: its file (opens it), method and path, one more column, its place in the spec. */
+function OperationTable<T extends { file: string; method: string; path: string; location: SpecLocation }>({
+  rows,
+  third,
+  cell,
+  onOpenFile,
+}: {
+  rows: readonly T[];
+  third: string;
+  cell: (row: T) => ReactNode;
+  onOpenFile: (path: string) => void;
+}) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>File</th>
+          <th>Operation</th>
+          <th>{third}</th>
+          <th>In the spec</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.file}>
+            <td>
+              <button type="button" className="link" onClick={() => onOpenFile(row.file)}>
+                {row.file}
+              </button>
+            </td>
+            <td>
+              <code>
+                {row.method} {row.path}
+              </code>
+            </td>
+            <td>{cell(row)}</td>
+            <td className="where">{where(row.location)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
