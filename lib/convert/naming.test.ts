@@ -34,6 +34,17 @@ describe('skillName', () => {
     expect(skillName('T', 'my-skill')).toEqual({ name: 'my-skill', changed: false });
     expect(skillName('T', 'My--Skill_')).toEqual({ name: 'my-skill', changed: true });
   });
+
+  it.each([
+    ['CON', undefined, { name: 'con-api', changed: false }],
+    ['Aux', undefined, { name: 'aux-api', changed: false }],
+    ['LPT1', undefined, { name: 'lpt1-api', changed: false }],
+    ['T', 'nul', { name: 'nul-api', changed: true }],
+    ['Skill', undefined, { name: 'skill', changed: false }],
+    ['Console', undefined, { name: 'console', changed: false }],
+  ])('gives a Windows device name %s (given %s) -api, as the skill is a folder of that name', (title, given, expected) => {
+    expect(skillName(title, given)).toEqual(expected);
+  });
 });
 
 describe('BaseNames', () => {

@@ -8,6 +8,13 @@ const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Words a file system treats specially (Windows device names; `skill` would be `SKILL.md` on a case-folding disk). */
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|skill)$/;
+/** A skill is a folder: of the reserved words, only the Windows device names are a problem there. */
+const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/** A folder name Windows can hold: a device name gets `-api`. */
+function folderSafe(name: string): string {
+  return DEVICE.test(name) ? `${name}-api` : name;
+}
 
 /** Lower-case ASCII words of a text: accents removed, camelCase split, everything else a separator. */
 function words(text: string): string[] {
@@ -35,15 +42,16 @@ export function methodPathName(method: string, path: string): string {
 /**
  * The skill name (SPEC 1.1): the user's, else `info.title` in kebab-case (at most 32
  * characters, cut at a word), else `api`. A user's name is normalised the same way when it
- * does not follow the rules.
+ * does not follow the rules. A Windows device name (`con`, `aux`, `lpt1`…) gets `-api`, as the
+ * skill is a folder of that name.
  */
 export function skillName(title: string, given?: string): { name: string; changed: boolean } {
   if (given !== undefined && given.trim() !== '') {
-    if (SKILL_NAME.test(given) && given.length <= MAX_SKILL_NAME) return { name: given, changed: false };
-    const name = cutWords(words(given), '-', MAX_SKILL_NAME) || 'api';
+    if (SKILL_NAME.test(given) && given.length <= MAX_SKILL_NAME && !DEVICE.test(given)) return { name: given, changed: false };
+    const name = folderSafe(cutWords(words(given), '-', MAX_SKILL_NAME) || 'api');
     return { name, changed: true };
   }
-  return { name: cutWords(words(title), '-', DERIVED_SKILL_NAME) || 'api', changed: false };
+  return { name: folderSafe(cutWords(words(title), '-', DERIVED_SKILL_NAME) || 'api'), changed: false };
 }
 
 /** Words joined by `sep`, as many whole words as fit in `max` (a first word longer than `max` is cut). */
