@@ -72,17 +72,18 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
           {report.warnings.length > 0 && (
             <section>
               <h3>Warnings from the conversion ({report.warnings.length})</h3>
-              <ProblemList problems={groupWarnings(report.warnings).flatMap((g) => (g.length < FOLD_AT ? g : []))} showFile label="Conversion warnings" />
-              {groupWarnings(report.warnings)
-                .filter((g) => g.length >= FOLD_AT)
-                .map((g) => (
+              {groupWarnings(report.warnings).map((g) =>
+                g.length < FOLD_AT ? (
+                  <ProblemList key={`${g[0].ruleId}:${g[0].message}`} problems={g} showFile label="Conversion warnings" />
+                ) : (
                   <details key={`${g[0].ruleId}:${g[0].message}`} className="folded">
                     <summary>
                       <span className="severity warning">warning</span> <span className="rule">{g[0].ruleId}</span> {g[0].message}: in {g.length} places
                     </summary>
                     <ProblemList problems={g} showFile label={`Places of: ${g[0].message}`} />
                   </details>
-                ))}
+                ),
+              )}
             </section>
           )}
         </>
