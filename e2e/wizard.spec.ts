@@ -178,7 +178,7 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
   await address.fill('https://specs.example.test/hollowbrook.yaml');
   await page.getByRole('button', { name: 'Fetch' }).click();
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
-  await expect(page.getByText('hollowbrook.yaml', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'hollowbrook.yaml' })).toBeVisible();
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, 'https://specs.example.test/hollowbrook.yaml']);
 });
 
@@ -223,4 +223,20 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
   next.page.on('dialog', (d) => void d.accept());
   await next.page.getByRole('button', { name: 'Open another…' }).click();
   expect(next.errors).toEqual([]);
+});
+
+test('a place the report names opens the uploaded spec at that line, read-only', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  const spec = 'openapi: 3.0.3\ninfo: {title: Places, version: "1"}\nservers: [{url: /api}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {"200": {description: ok}}}\n';
+  await wizard.uploadSpec([{ name: 'places.yaml', buffer: Buffer.from(spec) }]);
+  await page.getByRole('list', { name: 'Conversion warnings' }).getByRole('button', { name: /relative-server/ }).click();
+  const viewer = page.getByLabel('Spec file places.yaml');
+  await expect(viewer).toHaveValue(spec);
+  await expect(viewer).toHaveAttribute('readonly', '');
+  const caretLine = await viewer.evaluate((el: HTMLTextAreaElement) => el.value.slice(0, el.selectionStart).split('\n').length);
+  expect(caretLine).toBe(3);
+  await expect(page.getByRole('list', { name: 'Problems in places.yaml' })).toContainText('relative-server');
+  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
 });

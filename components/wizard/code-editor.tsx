@@ -20,7 +20,9 @@ interface CodeEditorProps {
   /** The text as it is now, for the line numbers. */
   text: string;
   problems: readonly Problem[];
-  onChange: (text: string) => void;
+  onChange?: (text: string) => void;
+  /** Shown, not edited (the uploaded spec). */
+  readOnly?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ interface CodeEditorProps {
  * controlled value back costs a copy of the whole text per keystroke, which in a 750 KB
  * types.json (Kubernetes) was 100 ms.
  */
-export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function CodeEditor({ label, documentKey, initialText, text, problems, onChange }, ref) {
+export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function CodeEditor({ label, documentKey, initialText, text, problems, onChange, readOnly = false }, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const latestOnChange = useRef(onChange);
@@ -66,7 +68,7 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
     },
   }));
 
-  const handleChange = useCallback((value: string) => latestOnChange.current(value), []);
+  const handleChange = useCallback((value: string) => latestOnChange.current?.(value), []);
   const syncScroll = useCallback((e: UIEvent<HTMLTextAreaElement>) => {
     if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop;
   }, []);
@@ -84,7 +86,7 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
           </div>
         ))}
       </div>
-      <EditorText key={documentKey} areaRef={area} label={label} initialText={initialText} onText={handleChange} onScroll={syncScroll} />
+      <EditorText key={documentKey} areaRef={area} label={label} initialText={initialText} readOnly={readOnly} onText={handleChange} onScroll={syncScroll} />
     </div>
   );
 });
@@ -93,12 +95,14 @@ const EditorText = memo(function EditorText({
   areaRef,
   label,
   initialText,
+  readOnly,
   onText,
   onScroll,
 }: {
   areaRef: RefObject<HTMLTextAreaElement | null>;
   label: string;
   initialText: string;
+  readOnly: boolean;
   onText: (text: string) => void;
   onScroll: (e: UIEvent<HTMLTextAreaElement>) => void;
 }) {
@@ -115,6 +119,7 @@ const EditorText = memo(function EditorText({
     <textarea
       ref={place}
       aria-label={label}
+      readOnly={readOnly}
       spellCheck={false}
       autoCapitalize="off"
       autoCorrect="off"

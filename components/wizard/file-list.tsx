@@ -4,17 +4,33 @@ import { useState } from 'react';
 import type { FileSummary } from '../../lib/wizard/session';
 
 /** The skill's files with their problem counts, filterable; the report is the first entry. */
-export function FileList({ files, selected, onSelect }: { files: readonly FileSummary[]; selected: string | null; onSelect: (path: string | null) => void }) {
+export function FileList({
+  files,
+  selected,
+  onSelect,
+  specFiles,
+  selectedSpec,
+  onSelectSpec,
+}: {
+  files: readonly FileSummary[];
+  selected: string | null;
+  onSelect: (path: string | null) => void;
+  specFiles: readonly string[];
+  selectedSpec: string | null;
+  onSelectSpec: (path: string) => void;
+}) {
   const [filter, setFilter] = useState('');
   const [onlyProblems, setOnlyProblems] = useState(false);
   const needle = filter.trim().toLowerCase();
   const shown = files.filter((f) => (!needle || f.path.toLowerCase().includes(needle)) && (!onlyProblems || f.errors + f.warnings > 0));
+  const shownSpec = specFiles.filter((path) => !onlyProblems && (!needle || path.toLowerCase().includes(needle)));
+  const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
   return (
     <nav className="file-list" aria-label="Skill files">
-      <button type="button" className={selected === null ? 'file current' : 'file'} aria-current={selected === null ? 'page' : undefined} onClick={() => onSelect(null)}>
+      <button type="button" {...current(selected === null && selectedSpec === null)} onClick={() => onSelect(null)}>
         <span className="name">Import report</span>
       </button>
-      {files.length > 12 && (
+      {files.length + specFiles.length > 12 && (
         <div className="file-filter">
           <input type="search" aria-label="Filter files" placeholder={`Filter ${files.length} files`} value={filter} onChange={(e) => setFilter(e.target.value)} />
           <label className="check">
@@ -26,8 +42,7 @@ export function FileList({ files, selected, onSelect }: { files: readonly FileSu
         <button
           type="button"
           key={f.path}
-          className={f.path === selected ? 'file current' : 'file'}
-          aria-current={f.path === selected ? 'page' : undefined}
+          {...current(f.path === selected && selectedSpec === null)}
           onClick={() => onSelect(f.path)}
           title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
         >
@@ -39,6 +54,17 @@ export function FileList({ files, selected, onSelect }: { files: readonly FileSu
         </button>
       ))}
       {shown.length === 0 && <p className="muted">No file matches.</p>}
+      {shownSpec.length > 0 && (
+        <details className="spec-files" open={specFiles.length <= 20 || needle !== '' || selectedSpec !== null}>
+          <summary>The spec ({specFiles.length} {specFiles.length === 1 ? 'file' : 'files'}, read-only)</summary>
+          {shownSpec.slice(0, 500).map((path) => (
+            <button type="button" key={path} {...current(path === selectedSpec)} onClick={() => onSelectSpec(path)} title={path}>
+              <span className="name">{path}</span>
+            </button>
+          ))}
+          {shownSpec.length > 500 && <p className="muted">{shownSpec.length - 500} more: filter to find one.</p>}
+        </details>
+      )}
     </nav>
   );
 }

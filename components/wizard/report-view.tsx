@@ -9,14 +9,38 @@ import { ProblemList } from './problem-list';
 
 const where = (at: SpecLocation) => `${at.file}:${at.line ?? 1}`;
 
+/** A place in the spec, which opens the spec there when the spec is at hand. */
+function Where({ at, onOpenSpec }: { at: SpecLocation; onOpenSpec?: (file: string, line?: number) => void }) {
+  if (!onOpenSpec) return <span className="where">{where(at)}</span>;
+  return (
+    <button type="button" className="link where" onClick={() => onOpenSpec(at.file, at.line)}>
+      {where(at)}
+    </button>
+  );
+}
+
 
 /**
  * The import report (SPEC 4.7): what was declared, what is prose-only and why, what was
  * skipped, the shared types, the warnings and the spec's own problems, each with its place
  * in the spec. For a bundle opened again there is no report, only its files' problems.
  */
-export function ReportView({ summary, report, specProblems, onOpenFile }: { summary: SessionSummary; report?: ImportReport; specProblems: readonly Problem[]; onOpenFile: (path: string) => void }) {
+export function ReportView({
+  summary,
+  report,
+  specProblems,
+  onOpenFile,
+  onOpenSpec,
+}: {
+  summary: SessionSummary;
+  report?: ImportReport;
+  specProblems: readonly Problem[];
+  onOpenFile: (path: string) => void;
+  /** Opens the uploaded spec at a place; absent when the spec is not at hand. */
+  onOpenSpec?: (file: string, line?: number) => void;
+}) {
   const packageProblems = summary.problems;
+  const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   return (
     <div className="report">
       <h2>Import report</h2>
@@ -32,14 +56,14 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
               <summary>
                 <h3>Declared as tools ({report.declared.length})</h3>
               </summary>
-              <OperationTable rows={report.declared} third="Tool" cell={(d) => <code>{d.tool}</code>} onOpenFile={onOpenFile} />
+              <OperationTable rows={report.declared} third="Tool" cell={(d) => <code>{d.tool}</code>} onOpenFile={onOpenFile} onOpenSpec={onOpenSpec} />
             </details>
           )}
           {report.proseOnly.length > 0 && (
             <section>
               <h3>Prose-only ({report.proseOnly.length})</h3>
               <p className="muted">These operations have no operation block: a model reads how to call them, and composes the request itself.</p>
-              <OperationTable rows={report.proseOnly} third="Why" cell={(p) => p.reasons.join('; ')} onOpenFile={onOpenFile} />
+              <OperationTable rows={report.proseOnly} third="Why" cell={(p) => p.reasons.join('; ')} onOpenFile={onOpenFile} onOpenSpec={onOpenSpec} />
             </section>
           )}
           {report.skipped.length > 0 && (
@@ -51,7 +75,7 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
                     <code>
                       {s.method} {s.path}
                     </code>{' '}
-                    <span className="where">{where(s.location)}</span>: {s.reason}
+                    <Where at={s.location} onOpenSpec={onOpenSpec} />: {s.reason}
                   </li>
                 ))}
               </ul>
@@ -63,7 +87,7 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
               <ul className="columns">
                 {report.sharedTypes.map((t) => (
                   <li key={t.name}>
-                    <code>{t.name}</code>: {SHARED_TYPE_REASONS[t.why]}
+                    <code>{t.name}</code> (<Where at={t.location} onOpenSpec={onOpenSpec} />): {SHARED_TYPE_REASONS[t.why]}
                   </li>
                 ))}
               </ul>
@@ -74,13 +98,13 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
               <h3>Warnings from the conversion ({report.warnings.length})</h3>
               {groupWarnings(report.warnings).map((g) =>
                 g.length < FOLD_AT ? (
-                  <ProblemList key={`${g[0].ruleId}:${g[0].message}`} problems={g} showFile label="Conversion warnings" />
+                  <ProblemList key={`${g[0].ruleId}:${g[0].message}`} problems={g} showFile label="Conversion warnings" onSelect={atSpec} />
                 ) : (
                   <details key={`${g[0].ruleId}:${g[0].message}`} className="folded">
                     <summary>
                       <span className="severity warning">warning</span> <span className="rule">{g[0].ruleId}</span> {g[0].message}: in {g.length} places
                     </summary>
-                    <ProblemList problems={g} showFile label={`Places of: ${g[0].message}`} />
+                    <ProblemList problems={g} showFile label={`Places of: ${g[0].message}`} onSelect={atSpec} />
                   </details>
                 ),
               )}
@@ -97,7 +121,7 @@ export function ReportView({ summary, report, specProblems, onOpenFile }: { summ
         <section>
           <h3>Problems in the {report ? 'spec' : 'upload'} ({specProblems.length})</h3>
           <p className="muted">The spec was converted where it could be; these places are where it breaks its own format.</p>
-          <ProblemList problems={specProblems} showFile label="Problems in the spec" />
+          <ProblemList problems={specProblems} showFile label="Problems in the spec" onSelect={atSpec} />
         </section>
       )}
       <section>
@@ -123,11 +147,13 @@ function OperationTable<T extends { file: string; method: string; path: string; 
   third,
   cell,
   onOpenFile,
+  onOpenSpec,
 }: {
   rows: readonly T[];
   third: string;
   cell: (row: T) => ReactNode;
   onOpenFile: (path: string) => void;
+  onOpenSpec?: (file: string, line?: number) => void;
 }) {
   return (
     <table>
@@ -153,7 +179,9 @@ function OperationTable<T extends { file: string; method: string; path: string; 
               </code>
             </td>
             <td>{cell(row)}</td>
-            <td className="where">{where(row.location)}</td>
+            <td className="where">
+              <Where at={row.location} onOpenSpec={onOpenSpec} />
+            </td>
           </tr>
         ))}
       </tbody>

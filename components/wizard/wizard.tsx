@@ -41,6 +41,7 @@ export function Wizard() {
   const [busy, setBusy] = useState<string | null>(null);
   const [uploadProblems, setUploadProblems] = useState<Problem[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
+  const [spec, setSpec] = useState<{ path: string; text: string; line?: number; opens: number } | null>(null);
   const [file, setFile] = useState<FileView | null>(null);
   const [draft, setDraft] = useState('');
   const [fileLoads, setFileLoads] = useState(0);
@@ -85,6 +86,7 @@ export function Wizard() {
     setOpened(reply.result.value);
     setSummary(reply.result.value.summary);
     setSelected(null);
+    setSpec(null);
     current.current = null;
     setFile(null);
     setStarting(false);
@@ -176,6 +178,7 @@ export function Wizard() {
     await flushEdits();
     current.current = path;
     setSelected(path);
+    setSpec(null);
     if (path === null) {
       setFile(null);
       return;
@@ -224,6 +227,20 @@ export function Wizard() {
     queuedEdit.current = { path, text };
     void flushEdits();
   };
+
+  const openSpec = async (path: string, line?: number) => {
+    await flushEdits();
+    const reply = await send({ type: 'spec-file', path });
+    if (reply.type !== 'spec-file' || reply.text === undefined) return;
+    current.current = null;
+    setSelected(null);
+    const text = reply.text;
+    setSpec((previous) => ({ path, text, line, opens: (previous?.opens ?? 0) + 1 }));
+  };
+
+  useEffect(() => {
+    if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
+  }, [spec]);
 
   const onRevert = async () => {
     const path = current.current;
@@ -288,6 +305,7 @@ export function Wizard() {
   }
 
   const fileProblems = selected ? summary.problems.filter((p) => p.file === selected) : [];
+  const specMarks = spec ? [...opened.specProblems, ...(opened.report?.warnings ?? [])].filter((p) => p.file === spec.path) : [];
   const row = summary.files.find((f) => f.path === selected);
 
   return (
@@ -315,8 +333,34 @@ export function Wizard() {
       </header>
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
       <div className="panes">
-        <FileList files={summary.files} selected={selected} onSelect={openFile} />
-        {selected === null ? (
+        <FileList
+          files={summary.files}
+          selected={selected}
+          onSelect={openFile}
+          specFiles={opened.specFiles}
+          selectedSpec={spec?.path ?? null}
+          onSelectSpec={(path) => void openSpec(path)}
+        />
+        {spec ? (
+          <main className="main-pane report-pane">
+            <div className="file-bar">
+              <h3>{spec.path}</h3>
+              <span className="muted">the uploaded spec, read-only</span>
+            </div>
+            <CodeEditor
+              ref={editor}
+              label={`Spec file ${spec.path}`}
+              documentKey={`spec:${spec.path}:${spec.opens}`}
+              initialText={spec.text}
+              text={spec.text}
+              problems={specMarks}
+              readOnly
+            />
+            <section aria-label="Problems in this spec file">
+              <ProblemList problems={specMarks} label={`Problems in ${spec.path}`} onSelect={(p) => p.line !== undefined && editor.current?.goToLine(p.line, p.column)} />
+            </section>
+          </main>
+        ) : selected === null ? (
           <main className="main-pane report-pane">
             {opened.report?.warnings.some((w) => w.ruleId === 'relative-server') && (
               <p className="notice" role="note">
@@ -346,7 +390,13 @@ export function Wizard() {
               </form>
             )}
             {busy && <p role="status">{busy}</p>}
-            <ReportView summary={summary} report={opened.report} specProblems={opened.specProblems} onOpenFile={openFile} />
+            <ReportView
+              summary={summary}
+              report={opened.report}
+              specProblems={opened.specProblems}
+              onOpenFile={openFile}
+              onOpenSpec={opened.specFiles.length > 0 ? (file, line) => void openSpec(file, line) : undefined}
+            />
           </main>
         ) : (
           <>

@@ -129,6 +129,9 @@ describe('createWizardService', () => {
     });
     expect(result.summary.tools).toBe(1);
     expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('"q": {"type": "string"}');
+    expect(result.specFiles).toEqual(['openapi.yaml', 'parts/params.yaml']);
+    expect(await call(service, { type: 'spec-file', path: 'parts/params.yaml' }, 'spec-file')).toEqual({ type: 'spec-file', path: 'parts/params.yaml', text: 'Q: {name: q, in: query, schema: {type: string}}\n' });
+    expect((await call(service, { type: 'spec-file', path: '.git/config' }, 'spec-file')).text).toBeUndefined();
   });
 
   it('refuses what is not a spec with problems naming the file, and keeps the skill that was open', async () => {

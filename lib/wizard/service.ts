@@ -48,7 +48,8 @@ export type WizardRequest =
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
   | { type: 'export'; tools: boolean }
-  | { type: 'restore'; snapshot: unknown; upload?: unknown };
+  | { type: 'restore'; snapshot: unknown; upload?: unknown }
+  | { type: 'spec-file'; path: string };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -56,6 +57,8 @@ export interface Opened {
   report?: ImportReport;
   /** The spec's problems (a generated skill) and the upload's warnings. */
   specProblems: Problem[];
+  /** The files of the spec the skill was generated from, to show where the report points. */
+  specFiles: string[];
 }
 
 export interface FileView {
@@ -73,6 +76,7 @@ export type WizardReply =
   | { type: 'tool'; tool: ToolPreview }
   | { type: 'call'; request: Result<HttpRequest> }
   | { type: 'export'; folder: string; bytes: Uint8Array }
+  | { type: 'spec-file'; path: string; text: string | undefined }
   | { type: 'error'; message: string };
 
 export interface WizardService {
@@ -95,7 +99,7 @@ export function createWizardService(): WizardService {
     const result = convertSpec(loaded.value, clean(options));
     const specProblems = [...upload.problems, ...loaded.problems];
     session = openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name }, { report: result.report, specProblems });
-    return { type: 'opened', result: { ok: true, value: { summary: summarize(session), report: result.report, specProblems }, problems: [] } };
+    return { type: 'opened', result: { ok: true, value: { summary: summarize(session), report: result.report, specProblems, specFiles: upload.files.map((f) => f.path) }, problems: [] } };
   }
 
   return {
@@ -117,7 +121,7 @@ export function createWizardService(): WizardService {
           if (!files.ok) return { type: 'opened', result: { ok: false, problems: files.problems.map((p) => withFile(p, request.name)) } };
           session = openSession(files.value, { kind: 'bundle', name: request.name });
           lastUpload = undefined;
-          return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: files.problems }, problems: [] } };
+          return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: files.problems, specFiles: [] }, problems: [] } };
         }
         case 'edit':
           if (!session) return NO_SESSION;
@@ -144,6 +148,8 @@ export function createWizardService(): WizardService {
         case 'export':
           if (!session) return NO_SESSION;
           return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+        case 'spec-file':
+          return { type: 'spec-file', path: request.path, text: lastUpload?.upload.files.find((f) => f.path === request.path)?.text };
         case 'restore': {
           const restored = restoreSession(request.snapshot);
           if (!restored) return { type: 'error', message: 'The saved skill could not be read back; it was written by another version of the wizard' };
@@ -151,7 +157,11 @@ export function createWizardService(): WizardService {
           lastUpload = isSavedUpload(request.upload) ? request.upload : undefined;
           return {
             type: 'opened',
-            result: { ok: true, value: { summary: summarize(session), report: session.report, specProblems: [...session.specProblems] }, problems: [] },
+            result: {
+              ok: true,
+              value: { summary: summarize(session), report: session.report, specProblems: [...session.specProblems], specFiles: lastUpload?.upload.files.map((f) => f.path) ?? [] },
+              problems: [],
+            },
           };
         }
       }
