@@ -240,3 +240,18 @@ test('a place the report names opens the uploaded spec at that line, read-only',
   await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
   await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
 });
+
+test('an operation can be taken out of the skill, its Operations entry with it, and put back', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  await wizard.openFile('cancel_booking.md');
+  await page.getByRole('button', { name: 'Remove from the skill' }).click();
+  await expect(wizard.status).toHaveText('5 files · 4 tools · 0 errors · 0 warnings · 1 edited');
+  expect(await wizard.fileNames()).not.toContain('cancel_booking.md');
+  expect(await (await wizard.openFile('SKILL.md')).inputValue()).not.toContain('cancel_booking');
+  await page.getByText('Removed (1)').click();
+  await page.getByRole('button', { name: 'Put back cancel_booking.md' }).click();
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(page.getByLabel('Contents of cancel_booking.md')).toBeVisible();
+});

@@ -11,6 +11,8 @@ export function FileList({
   specFiles,
   selectedSpec,
   onSelectSpec,
+  removed,
+  onPutBack,
 }: {
   files: readonly FileSummary[];
   selected: string | null;
@@ -18,6 +20,8 @@ export function FileList({
   specFiles: readonly string[];
   selectedSpec: string | null;
   onSelectSpec: (path: string) => void;
+  removed: readonly string[];
+  onPutBack: (path: string) => void;
 }) {
   const [filter, setFilter] = useState('');
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -54,6 +58,21 @@ export function FileList({
         </button>
       ))}
       {shown.length === 0 && <p className="muted">No file matches.</p>}
+      {removed.length > 0 && (
+        <details className="spec-files" aria-label="Removed files">
+          <summary>Removed ({removed.length})</summary>
+          <ul className="removed">
+            {removed.map((path) => (
+              <li key={path}>
+                <span className="name">{path}</span>
+                <button type="button" className="link" aria-label={`Put back ${path}`} onClick={() => onPutBack(path)}>
+                  put back
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {shownSpec.length > 0 && (
         <details className="spec-files" open={specFiles.length <= 20 || needle !== '' || selectedSpec !== null}>
           <summary>The spec ({specFiles.length} {specFiles.length === 1 ? 'file' : 'files'}, read-only)</summary>

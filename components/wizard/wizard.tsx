@@ -251,6 +251,21 @@ export function Wizard() {
     await openFile(path);
   };
 
+  const onRemove = async () => {
+    const path = current.current;
+    if (path === null) return;
+    await flushEdits();
+    const reply = await send({ type: 'remove', path });
+    if (reply.type === 'summary') setSummary(reply.summary);
+    await openFile(null);
+  };
+
+  const onPutBack = async (path: string) => {
+    const reply = await send({ type: 'put-back', path });
+    if (reply.type === 'summary') setSummary(reply.summary);
+    await openFile(path);
+  };
+
   const onArgs = (text: string) => {
     setArgs(text);
     argsRef.current = text;
@@ -340,6 +355,8 @@ export function Wizard() {
           specFiles={opened.specFiles}
           selectedSpec={spec?.path ?? null}
           onSelectSpec={(path) => void openSpec(path)}
+          removed={summary.removed}
+          onPutBack={(path) => void onPutBack(path)}
         />
         {spec ? (
           <main className="main-pane report-pane">
@@ -403,11 +420,18 @@ export function Wizard() {
             <main className="main-pane editor-pane">
               <div className="file-bar">
                 <h3>{selected}</h3>
-                {row?.edited && (
-                  <button type="button" onClick={onRevert}>
-                    Revert to {summary.origin.kind === 'spec' ? 'generated' : 'imported'}
-                  </button>
-                )}
+                <div className="actions">
+                  {row?.edited && (
+                    <button type="button" onClick={onRevert}>
+                      Revert to {summary.origin.kind === 'spec' ? 'generated' : 'imported'}
+                    </button>
+                  )}
+                  {row?.kind === 'operation' && (
+                    <button type="button" onClick={onRemove}>
+                      Remove from the skill
+                    </button>
+                  )}
+                </div>
               </div>
               {file ? (
                 <CodeEditor

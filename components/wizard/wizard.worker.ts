@@ -9,7 +9,7 @@ import type { StorageReply, StorageRequest } from './worker-protocol';
 const service = createWizardService();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const SAVE_DELAY_MS = 500;
-const CHANGES = new Set<WizardRequest['type']>(['convert', 'regenerate', 'open-bundle', 'edit', 'revert', 'restore']);
+const CHANGES = new Set<WizardRequest['type']>(['convert', 'regenerate', 'open-bundle', 'edit', 'revert', 'restore', 'remove', 'put-back']);
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let uploadChanged = false;

@@ -59,6 +59,14 @@ export function updateSkillFile(pkg: SkillPackage, path: string, text: string): 
   return { ...pkg, operations };
 }
 
+/** The package without one file (an operation file, types.json, or another file). */
+export function removeSkillFile(pkg: SkillPackage, path: string): SkillPackage {
+  if (path === MANIFEST_FILE) return { ...pkg, manifest: undefined };
+  if (path === TYPES_FILE) return { ...pkg, types: undefined };
+  if (!isOperationFilePath(path)) return { ...pkg, otherFiles: pkg.otherFiles.filter((p) => p !== path) };
+  return { ...pkg, operations: pkg.operations.filter((o) => o.file !== path) };
+}
+
 /** The package's files back as text (file texts are kept as read, byte for byte). */
 export function packageFiles(pkg: SkillPackage): SkillFiles {
   const files = new Map<string, string>();

@@ -209,6 +209,24 @@ describe('createWizardService', () => {
     expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'error' });
   });
 
+  it('removes an operation file with its Operations entry, keeping the skill consistent, and puts it back', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
+    const removed = (await call(service, { type: 'remove', path: 'cancel_booking.md' }, 'summary')).summary;
+    expect(removed.files.map((f) => f.path)).not.toContain('cancel_booking.md');
+    expect([removed.tools, removed.errors, removed.warnings, removed.removed]).toEqual([4, 0, 0, ['cancel_booking.md']]);
+    const trimmed = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
+    expect(trimmed).not.toContain('`cancel_booking`');
+    expect(trimmed.split('\n')).toHaveLength(manifest.split('\n').length - 1);
+    const back = (await call(service, { type: 'put-back', path: 'cancel_booking.md' }, 'summary')).summary;
+    expect([back.tools, back.errors, back.warnings, back.removed]).toEqual([5, 0, 0, []]);
+    expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toContain('`cancel_booking`');
+    // Put back with its own text, its entry at the end of the list (where it was: SKILL.md is as generated again).
+    expect(back.files.find((f) => f.path === 'cancel_booking.md')).toMatchObject({ edited: false });
+    expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toBe(manifest);
+  });
+
   it('answers an edit before anything is open with an error', async () => {
     expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
   });

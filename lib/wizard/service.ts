@@ -21,6 +21,8 @@ import {
   openSession,
   previewRequest,
   previewTool,
+  removeOperation,
+  restoreOperation,
   restoreSession,
   revertFile,
   snapshotSession,
@@ -49,7 +51,9 @@ export type WizardRequest =
   | { type: 'call'; path: string; args: string }
   | { type: 'export'; tools: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
-  | { type: 'spec-file'; path: string };
+  | { type: 'spec-file'; path: string }
+  | { type: 'remove'; path: string }
+  | { type: 'put-back'; path: string };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -148,6 +152,14 @@ export function createWizardService(): WizardService {
         case 'export':
           if (!session) return NO_SESSION;
           return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+        case 'remove':
+          if (!session) return NO_SESSION;
+          session = removeOperation(session, request.path);
+          return { type: 'summary', summary: summarize(session) };
+        case 'put-back':
+          if (!session) return NO_SESSION;
+          session = restoreOperation(session, request.path);
+          return { type: 'summary', summary: summarize(session) };
         case 'spec-file':
           return { type: 'spec-file', path: request.path, text: lastUpload?.upload.files.find((f) => f.path === request.path)?.text };
         case 'restore': {

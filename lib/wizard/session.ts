@@ -13,7 +13,7 @@ import type { ImportReport } from '../convert/model';
 import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState } from '../rules';
 import { MANIFEST_FILE } from '../skill/manifest';
-import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
+import { isOperationFilePath, packageFiles, parseSkillPackage, removeSkillFile, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
 import { TYPES_FILE } from '../skill/types-file';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
@@ -33,6 +33,14 @@ export interface WizardSession {
   readonly specProblems: readonly Problem[];
   /** Each file's text as generated or imported, to tell what the user changed and revert it. */
   readonly original: ReadonlyMap<string, string>;
+  /** Operation files the user took out, with their text and Operations entry, to put back. */
+  readonly removed: ReadonlyMap<string, RemovedOperation>;
+}
+
+export interface RemovedOperation {
+  text: string;
+  /** The file's line in SKILL.md's Operations list (`- \`base\`: …`), if it had one. */
+  entry?: string;
 }
 
 export type FileKind = 'manifest' | 'types' | 'operation' | 'other';
@@ -59,6 +67,8 @@ export interface SessionSummary {
   warnings: number;
   /** Operation files that publish a tool. */
   tools: number;
+  /** Operation files the user removed, which can be put back. */
+  removed: string[];
 }
 
 const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -77,7 +87,47 @@ export function openSession(
     report: generated.report,
     specProblems: generated.specProblems ?? [],
     original: new Map(input.files),
+    removed: new Map(),
   };
+}
+
+/**
+ * The session without one operation file, and without its entry in SKILL.md's Operations
+ * list, so the skill stays consistent (a user trimming Stripe's 452 operations to the ten
+ * they need). Shared types only it used stay in types.json, where `types-unused` names them.
+ */
+export function removeOperation(session: WizardSession, path: string): WizardSession {
+  const op = session.pkg.operations.find((o) => o.file === path);
+  if (!op) return session;
+  const manifest = session.pkg.manifest;
+  const entries = manifest?.operations?.filter((e) => e.name === op.baseName) ?? [];
+  let pkg = removeSkillFile(session.pkg, path);
+  let entry: string | undefined;
+  if (manifest && entries.length > 0) {
+    const lines = manifest.text.split('\n');
+    entry = lines[entries[0].line - 1];
+    const drop = new Set(entries.map((e) => e.line - 1));
+    pkg = updateSkillFile(pkg, MANIFEST_FILE, lines.filter((_, i) => !drop.has(i)).join('\n'));
+  }
+  const removed = new Map(session.removed).set(path, { text: op.text, entry });
+  return { ...session, pkg, removed, check: checkIncremental(pkg, session.check) };
+}
+
+/** A removed operation file back, its Operations entry at the end of the list. */
+export function restoreOperation(session: WizardSession, path: string): WizardSession {
+  const gone = session.removed.get(path);
+  if (!gone) return session;
+  let pkg = updateSkillFile(session.pkg, path, gone.text);
+  const manifest = pkg.manifest;
+  if (manifest && gone.entry !== undefined && manifest.operationsLine !== undefined) {
+    const lines = manifest.text.split('\n');
+    const last = manifest.operations?.length ? manifest.operations[manifest.operations.length - 1].line : manifest.operationsLine;
+    lines.splice(last, 0, gone.entry);
+    pkg = updateSkillFile(pkg, MANIFEST_FILE, lines.join('\n'));
+  }
+  const removed = new Map(session.removed);
+  removed.delete(path);
+  return { ...session, pkg, removed, check: checkIncremental(pkg, session.check) };
 }
 
 /**
@@ -151,6 +201,7 @@ export function summarize(session: WizardSession): SessionSummary {
     errors,
     warnings: check.problems.length - errors,
     tools,
+    removed: [...session.removed.keys()].sort(compareStrings),
   };
 }
 
@@ -202,6 +253,7 @@ export interface SessionSnapshot {
   origin: SessionOrigin;
   report?: ImportReport;
   specProblems: Problem[];
+  removed?: [string, RemovedOperation][];
 }
 
 export function snapshotSession(session: WizardSession): SessionSnapshot {
@@ -213,6 +265,7 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     origin: session.origin,
     ...(session.report ? { report: session.report } : {}),
     specProblems: [...session.specProblems],
+    removed: [...session.removed],
   };
 }
 
@@ -221,7 +274,7 @@ export function restoreSession(snapshot: unknown): WizardSession | undefined {
   const s = snapshot as Partial<SessionSnapshot> | null;
   if (!s || s.version !== 1 || typeof s.folder !== 'string' || !Array.isArray(s.files) || !Array.isArray(s.original) || !s.origin) return undefined;
   const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems ?? [] });
-  return { ...session, original: new Map(s.original) };
+  return { ...session, original: new Map(s.original), removed: new Map(s.removed ?? []) };
 }
 
 /** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
