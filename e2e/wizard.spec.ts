@@ -45,6 +45,10 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   await expect(page.getByRole('heading', { name: 'Refused: nothing would be sent' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Why the call is refused' })).toContainText('call-missing-argument');
 
+  await page.getByRole('tab', { name: 'In the bundle' }).click();
+  await expect(page.getByLabel('File in the bundle')).toContainText('## The call');
+  await expect(page.getByLabel('File in the bundle')).toContainText('GET http://outturn-hollowbrook:8084/bookings/{booking_id}');
+
   expect(wizard.errors).toEqual([]);
 });
 

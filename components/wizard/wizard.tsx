@@ -45,7 +45,8 @@ export function Wizard() {
   const [file, setFile] = useState<FileView | null>(null);
   const [draft, setDraft] = useState('');
   const [fileLoads, setFileLoads] = useState(0);
-  const [panel, setPanel] = useState<'tool' | 'call'>('tool');
+  const [panel, setPanel] = useState<'tool' | 'call' | 'bundle'>('tool');
+  const [exported, setExported] = useState<{ path: string; text: string | undefined } | undefined>();
   const [tool, setTool] = useState<ToolPreviewData | undefined>();
   const [args, setArgs] = useState('{}');
   const [request, setRequest] = useState<Result<HttpRequest> | undefined>();
@@ -241,6 +242,18 @@ export function Wizard() {
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
   }, [spec]);
+
+  // "In the bundle" follows every edit while it is shown.
+  useEffect(() => {
+    if (panel !== 'bundle' || selected === null) return;
+    let live = true;
+    void send({ type: 'exported', path: selected }).then((reply) => {
+      if (live && reply.type === 'exported') setExported({ path: reply.path, text: reply.text });
+    });
+    return () => {
+      live = false;
+    };
+  }, [panel, selected, summary, send]);
 
   const onRevert = async () => {
     const path = current.current;
@@ -462,9 +475,17 @@ export function Wizard() {
                 <button type="button" role="tab" aria-selected={panel === 'call'} onClick={() => setPanel('call')}>
                   Call
                 </button>
+                <button type="button" role="tab" aria-selected={panel === 'bundle'} onClick={() => setPanel('bundle')}>
+                  In the bundle
+                </button>
               </div>
               <div role="tabpanel">
-                {panel === 'tool' ? (
+                {panel === 'bundle' ? (
+                  <div className="tool-preview">
+                    <p className="muted">The file as the downloaded bundle holds it: &ldquo;The call&rdquo; is generated from the operation block on download, and taken out again when the bundle is opened here.</p>
+                    <pre aria-label="File in the bundle">{exported?.path === selected ? exported.text : 'Loading…'}</pre>
+                  </div>
+                ) : panel === 'tool' ? (
                   <ToolPreview preview={tool} />
                 ) : tool?.ok ? (
                   <CallPreview args={args} onArgsChange={onArgs} request={request} />

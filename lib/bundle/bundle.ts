@@ -1,6 +1,7 @@
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { parseSkillPackage, packageFiles, type SkillFiles, type SkillPackage } from '../skill/package';
+import type { OperationFile } from '../skill/operation-file';
 import { replaceCallSection, stripCallSection } from '../skill/prose';
 import { publishTools } from '../publish/publish';
 import { generateCallSection } from './call-section';
@@ -21,13 +22,19 @@ function withProse(text: string, prose: string, newProse: string): string {
 export function exportFiles(pkg: SkillPackage, options: { tools?: boolean } = {}): SkillFiles {
   const out = packageFiles(pkg);
   for (const op of pkg.operations) {
-    if (!op.declaration) continue;
-    const section = generateCallSection(op.declaration);
-    if (section === undefined) continue;
-    out.files.set(op.file, withProse(op.text, op.prose, replaceCallSection(op.prose, section)));
+    const text = exportedText(op);
+    if (text !== op.text) out.files.set(op.file, text);
   }
   if (options.tools) out.files.set(TOOLS_FILE, `${JSON.stringify(publishTools(pkg), null, 2)}\n`);
   return out;
+}
+
+/** One operation file as the bundle holds it: with "The call" generated from its declaration (SPEC 4.6). */
+export function exportedText(op: OperationFile): string {
+  if (!op.declaration) return op.text;
+  const section = generateCallSection(op.declaration);
+  if (section === undefined) return op.text;
+  return withProse(op.text, op.prose, replaceCallSection(op.prose, section));
 }
 
 /** The skill as a `.zip` bundle: one folder, fixed order and timestamps (SPEC 1). */

@@ -97,6 +97,9 @@ describe('createWizardService', () => {
   it('exports a bundle that opens again to the same files and exports to the same bytes', async () => {
     const service = createWizardService();
     const first = await opened(service, sampleUpload);
+    const inBundle = (await call(service, { type: 'exported', path: 'get_booking.md' }, 'exported')).text!;
+    expect(inBundle).toContain('## The call');
+    expect((await call(service, { type: 'file', path: 'get_booking.md' }, 'file')).file!.text).not.toContain('## The call');
     const { bytes: zip, folder } = await call(service, { type: 'export', tools: true }, 'export');
     expect(folder).toBe('hollowbrook-guesthouse');
     const again = createWizardService();

@@ -19,6 +19,7 @@ import {
   exportSession,
   fileText,
   openSession,
+  previewExport,
   previewRequest,
   previewTool,
   removeOperation,
@@ -52,6 +53,7 @@ export type WizardRequest =
   | { type: 'export'; tools: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
   | { type: 'spec-file'; path: string }
+  | { type: 'exported'; path: string }
   | { type: 'remove'; path: string }
   | { type: 'put-back'; path: string };
 
@@ -81,6 +83,7 @@ export type WizardReply =
   | { type: 'call'; request: Result<HttpRequest> }
   | { type: 'export'; folder: string; bytes: Uint8Array }
   | { type: 'spec-file'; path: string; text: string | undefined }
+  | { type: 'exported'; path: string; text: string | undefined }
   | { type: 'error'; message: string };
 
 export interface WizardService {
@@ -152,6 +155,9 @@ export function createWizardService(): WizardService {
         case 'export':
           if (!session) return NO_SESSION;
           return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+        case 'exported':
+          if (!session) return NO_SESSION;
+          return { type: 'exported', path: request.path, text: previewExport(session, request.path) };
         case 'remove':
           if (!session) return NO_SESSION;
           session = removeOperation(session, request.path);

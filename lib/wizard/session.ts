@@ -7,7 +7,7 @@
 import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
-import { exportBundle } from '../bundle/bundle';
+import { exportBundle, exportedText } from '../bundle/bundle';
 import { buildRequest, callableOperation, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
 import { publishOperation, type PublishedTool } from '../publish/publish';
@@ -275,6 +275,12 @@ export function restoreSession(snapshot: unknown): WizardSession | undefined {
   if (!s || s.version !== 1 || typeof s.folder !== 'string' || !Array.isArray(s.files) || !Array.isArray(s.original) || !s.origin) return undefined;
   const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems ?? [] });
   return { ...session, original: new Map(s.original), removed: new Map(s.removed ?? []) };
+}
+
+/** A file as the downloaded bundle will hold it: operation files with "The call" generated in. */
+export function previewExport(session: WizardSession, path: string): string | undefined {
+  const op = session.pkg.operations.find((o) => o.file === path);
+  return op ? exportedText(op) : fileText(session, path);
 }
 
 /** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
