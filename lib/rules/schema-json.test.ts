@@ -17,5 +17,14 @@ testRule('schema-json', [
   { name: 'reports the root type at its key when it is not object', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'array', properties: {} }) }, expected: [{ message: 'The schema\'s root `type` must be `"object"`, not "array"', line: 7, column: 7, pointer: '/operation/schema/type' }] },
   { name: 'reports a missing root type', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { properties: {} }) }, expected: [{ message: 'The schema\'s root needs `"type": "object"`', line: 6, column: 5 }] },
   { name: 'reports missing properties when the root has none', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object' }) }, expected: [{ message: /^The schema's root needs `properties`/ }] },
+  {
+    name: 'reports a required name that is not an argument at its place in the list, with the name it may mean',
+    files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object', required: ['name', 'nme', 7], properties: { name: { type: 'string' } } }) },
+    expected: [
+      { message: '`nme` is required but is not one of the `properties`, so no call could give it (did you mean `name`?)', pointer: '/operation/schema/required/1' },
+      { message: '`required` must list argument names (strings)', pointer: '/operation/schema/required/2' },
+    ],
+  },
+  { name: 'reports a required that is not a list', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object', required: 'name', properties: { name: { type: 'string' } } }) }, expected: [{ message: '`required` must be a list of argument names' }] },
   { name: 'reports properties when it is a list', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object', properties: ['a'] }) }, expected: [{ message: '`properties` must be an object of argument name to schema', line: 8 }] },
 ]);

@@ -2,12 +2,14 @@ import { isPlainObject } from '../core/entries';
 import type { OperationFile } from '../skill/operation-file';
 import { jsonErrorPosition } from '../skill/types-file';
 import { JsonLocator } from '../skill/json-locate';
+import { didYouMean } from './facts';
 import { atKey, atSchema, located, type FileRule } from './rule';
 
 /**
  * SPEC 1.3: `schema` is JSON text in a YAML block scalar (`schema: |`), and its root is
- * `"type": "object"` with `properties`, an object of the arguments. A JSON syntax error is
- * reported at its line and column in the file.
+ * `"type": "object"` with `properties`, an object of the arguments, and a `required` that
+ * names only those arguments. A JSON syntax error is reported at its line and column in
+ * the file.
  */
 export const schemaJson: FileRule = {
   id: 'schema-json',
@@ -27,6 +29,19 @@ export const schemaJson: FileRule = {
     }
     if (s.properties === undefined) problems.push(atSchema(op, '', 'The schema\'s root needs `properties`, an object of the arguments (`{}` when there are none)'));
     else if (!isPlainObject(s.properties)) problems.push(atSchema(op, '/properties', '`properties` must be an object of argument name to schema'));
+    else if (s.required !== undefined) {
+      // A required name that is no argument can never be given: every call would be refused.
+      const names = Object.keys(s.properties);
+      if (!Array.isArray(s.required)) problems.push(atSchema(op, '/required', '`required` must be a list of argument names'));
+      else {
+        s.required.forEach((name, i) => {
+          if (typeof name !== 'string') problems.push(atSchema(op, `/required/${i}`, '`required` must list argument names (strings)'));
+          else if (!Object.prototype.hasOwnProperty.call(s.properties, name)) {
+            problems.push(atSchema(op, `/required/${i}`, `\`${name}\` is required but is not one of the \`properties\`, so no call could give it${didYouMean(name, names)}`));
+          }
+        });
+      }
+    }
     return problems;
   },
 };
