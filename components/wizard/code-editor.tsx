@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, type RefObject, type UIEvent } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 
 export interface CodeEditorHandle {
@@ -11,6 +11,9 @@ export interface CodeEditorHandle {
 const LINE_HEIGHT = 20;
 /** The textarea's top padding (8px), which the gutter repeats. */
 const PADDING = 8;
+/** Line numbers laid out at once: a screen's worth, and a margin either side. */
+const MARGIN_LINES = 200;
+const WINDOW_LINES = 600;
 
 interface CodeEditorProps {
   label: string;
@@ -43,8 +46,12 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
     return n;
   }, [text]);
-  // One text node for the numbers: a 20,000-line file stays quick to type in.
-  const numbers = useMemo(() => Array.from({ length: lineCount }, (_, i) => i + 1).join('\n'), [lineCount]);
+  // Only the numbers in view (and a screen either side) are laid out: a 100,000-line spec
+  // would otherwise cost two seconds for the gutter alone.
+  const [firstShown, setFirstShown] = useState(0);
+  const shownFrom = Math.max(0, Math.min(firstShown, lineCount - 1));
+  const shownTo = Math.min(lineCount, shownFrom + WINDOW_LINES);
+  const numbers = useMemo(() => Array.from({ length: shownTo - shownFrom }, (_, i) => shownFrom + i + 1).join('\n'), [shownFrom, shownTo]);
   const marks = useMemo(() => {
     const m = new Map<number, 'error' | 'warning'>();
     for (const p of problems) if (p.line !== undefined && m.get(p.line) !== 'error') m.set(p.line, p.severity);
@@ -70,7 +77,11 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
 
   const handleChange = useCallback((value: string) => latestOnChange.current?.(value), []);
   const syncScroll = useCallback((e: UIEvent<HTMLTextAreaElement>) => {
-    if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop;
+    const top = e.currentTarget.scrollTop;
+    if (gutter.current) gutter.current.scrollTop = top;
+    // Re-rendered only when the view leaves the middle of the window of numbers.
+    const line = Math.floor(top / LINE_HEIGHT);
+    setFirstShown((from) => (line < from + MARGIN_LINES / 2 && from > 0) || line > from + WINDOW_LINES - 2 * MARGIN_LINES ? Math.max(0, line - MARGIN_LINES) : from);
   }, []);
   useLayoutEffect(() => {
     latestOnChange.current = onChange;
@@ -78,8 +89,11 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
 
   return (
     <div className="code-editor">
-      <div className="gutter" ref={gutter} aria-hidden="true">
-        <pre className="line-numbers">{numbers}</pre>
+      <div className="gutter" ref={gutter} aria-hidden="true" style={{ width: `calc(${String(lineCount).length}ch + 1.25rem + 2px)` }}>
+        <div style={{ height: lineCount * LINE_HEIGHT + 2 * PADDING }} />
+        <pre className="line-numbers" style={{ top: shownFrom * LINE_HEIGHT }}>
+          {numbers}
+        </pre>
         {[...marks].map(([line, severity]) => (
           <div key={line} className={`line-mark ${severity}`} style={{ top: (line - 1) * LINE_HEIGHT + PADDING }}>
             {line}

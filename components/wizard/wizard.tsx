@@ -233,10 +233,16 @@ export function Wizard() {
     await flushEdits();
     const reply = await send({ type: 'spec-file', path });
     if (reply.type !== 'spec-file' || reply.text === undefined) return;
+    const text = reply.text;
+    if (spec?.path !== path && text.length > 1_000_000) {
+      // A browser takes seconds to lay out a multi-megabyte textarea: say so before it starts.
+      setBusy(`Opening ${path} (${(text.length / 1_000_000).toFixed(1)} MB)…`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     current.current = null;
     setSelected(null);
-    const text = reply.text;
     setSpec((previous) => ({ path, text, line, opens: (previous?.opens ?? 0) + 1 }));
+    setBusy(null);
   };
 
   useEffect(() => {
@@ -380,7 +386,7 @@ export function Wizard() {
             <CodeEditor
               ref={editor}
               label={`Spec file ${spec.path}`}
-              documentKey={`spec:${spec.path}:${spec.opens}`}
+              documentKey={`spec:${spec.path}`}
               initialText={spec.text}
               text={spec.text}
               problems={specMarks}
