@@ -365,6 +365,11 @@ export function Wizard() {
           </button>
         </div>
       </header>
+      {busy && (
+        <p role="status" className="busy">
+          {busy}
+        </p>
+      )}
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
       <div className="panes">
         <FileList
@@ -425,7 +430,6 @@ export function Wizard() {
                 </button>
               </form>
             )}
-            {busy && <p role="status">{busy}</p>}
             <ReportView
               summary={summary}
               report={opened.report}
