@@ -18,7 +18,7 @@ export function CallPreview({ args, onArgsChange, request }: { args: string; onA
       {request === undefined ? null : request.ok ? (
         <section aria-label="Request">
           <h4>The request this call sends</h4>
-          <pre aria-label="HTTP request">{formatRequest(request.value)}</pre>
+          <pre aria-label="HTTP request" tabIndex={0}>{formatRequest(request.value)}</pre>
           <p className="muted">Credentials are added by the platform&apos;s gateway; nothing is sent from here.</p>
         </section>
       ) : (

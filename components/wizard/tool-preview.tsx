@@ -13,7 +13,7 @@ export function ToolPreview({ preview }: { preview: Preview | undefined }) {
         What a model is given for this operation. The platform builds the request from a call; the model never sees the URL. Parameters:{' '}
         {preview.bytes.toLocaleString('en')} bytes of the 24,576 allowed.
       </p>
-      <pre aria-label="Tool as a model gets it">{JSON.stringify({ name, description, parameters }, null, 2)}</pre>
+      <pre aria-label="Tool as a model gets it" tabIndex={0}>{JSON.stringify({ name, description, parameters }, null, 2)}</pre>
     </div>
   );
 }

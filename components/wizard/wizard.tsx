@@ -493,7 +493,7 @@ export function Wizard() {
                 {panel === 'bundle' ? (
                   <div className="tool-preview">
                     <p className="muted">The file as the downloaded bundle holds it: &ldquo;The call&rdquo; is generated from the operation block on download, and taken out again when the bundle is opened here.</p>
-                    <pre aria-label="File in the bundle">{exported?.path === selected ? exported.text : 'Loading…'}</pre>
+                    <pre aria-label="File in the bundle" tabIndex={0}>{exported?.path === selected ? exported.text : 'Loading…'}</pre>
                   </div>
                 ) : panel === 'tool' ? (
                   <ToolPreview preview={tool} />

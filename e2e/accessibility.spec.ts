@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { WizardPage } from './wizard-page';
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('every view of the wizard meets WCAG 2.1 AA as axe checks it', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  expect(await violations(page)).toEqual([]);
+
+  await wizard.trySample();
+  expect(await violations(page)).toEqual([]);
+
+  await wizard.openFile('create_booking.md');
+  expect(await violations(page)).toEqual([]);
+  for (const tab of ['Call', 'In the bundle']) {
+    await page.getByRole('tab', { name: tab }).click();
+    expect(await violations(page)).toEqual([]);
+  }
+
+  // Problems: the badges, the marked lines, the notice.
+  const editor = page.getByLabel('Contents of create_booking.md');
+  await editor.fill((await editor.inputValue()).replace('method: POST', 'method: POTS').replace('"type": "object",', '"type": "object", "nullable": true,'));
+  await expect(wizard.fileProblems('create_booking.md')).not.toHaveCount(0);
+  await page.getByRole('tab', { name: 'Tool' }).click();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'hollowbrook.openapi.yaml' }).click();
+  await expect(page.getByLabel('Spec file hollowbrook.openapi.yaml')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a refused upload and a report with warnings and spec problems meet WCAG 2.1 AA too', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'notes.yaml', buffer: Buffer.from('hello: world\n') }]);
+  await expect(page.getByRole('alert', { name: 'Upload refused' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  const spec = 'openapi: 3.0.3\ninfo: {title: Warned}\nservers: [{url: /api}]\npaths:\n  /a:\n    get: {operationId: getA, parameters: [{name: f, in: query, style: deepObject, schema: {type: object}}], responses: {"200": {description: ok}}}\n';
+  await wizard.uploadSpec([{ name: 'warned.yaml', buffer: Buffer.from(spec) }]);
+  await expect(page.getByRole('heading', { name: /Problems in the spec/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Warnings from the conversion/ })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
