@@ -259,3 +259,18 @@ test('an operation can be taken out of the skill, its Operations entry with it, 
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByLabel('Contents of cancel_booking.md')).toBeVisible();
 });
+
+test('the import report downloads as JSON, as the CLI writes it with --report', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the report (JSON)' }).click()]);
+  expect(download.suggestedFilename()).toBe('hollowbrook-guesthouse.report.json');
+  const { readFile } = await import('node:fs/promises');
+  const report = JSON.parse(await readFile(await download.path(), 'utf8'));
+  expect(report.skill).toBe('hollowbrook-guesthouse');
+  expect(report.declared.map((d: { tool: string }) => d.tool)).toContain('hollowbrook-guesthouse_get_booking');
+  expect(report.operationCount).toBe(5);
+  expect(report.loadProblems).toEqual([]);
+  expect(report.publishProblems).toEqual([]);
+});

@@ -5,6 +5,7 @@ import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
 import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
+import { saveBytes } from './browser-files';
 import { ProblemList } from './problem-list';
 
 const where = (at: SpecLocation) => `${at.file}:${at.line ?? 1}`;
@@ -43,7 +44,14 @@ export function ReportView({
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   return (
     <div className="report">
-      <h2>Import report</h2>
+      <div className="file-bar">
+        <h2>Import report</h2>
+        {report && (
+          <button type="button" onClick={() => downloadReport(summary, report, specProblems)}>
+            Download the report (JSON)
+          </button>
+        )}
+      </div>
       {report ? (
         <>
           <p>
@@ -139,6 +147,12 @@ export function ReportView({
       </section>
     </div>
   );
+}
+
+/** The report as the CLI's `--report` writes it: the import report, the spec's problems, the publish problems. */
+function downloadReport(summary: SessionSummary, report: ImportReport, specProblems: readonly Problem[]): void {
+  const json = `${JSON.stringify({ ...report, loadProblems: specProblems, publishProblems: summary.problems }, null, 2)}\n`;
+  saveBytes(new TextEncoder().encode(json), `${summary.folder}.report.json`, 'application/json');
 }
 
 /** Operations of the report, one row each: its file (opens it), method and path, one more column, its place in the spec. */
