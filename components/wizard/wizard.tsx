@@ -8,13 +8,14 @@ import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/w
 import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
 import { fetchSpec, folderName, readChosenFiles, saveBytes } from './browser-files';
 import { parseSpecUrl } from '../../lib/bundle/spec-upload';
-import { CallPreview } from './call-preview';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { FileList } from './file-list';
 import { ProblemList } from './problem-list';
 import { ReportView } from './report-view';
+import { PreviewPane, type PreviewTab } from './preview-pane';
+import { RegenerateForm } from './regenerate-form';
+import { SavedSkill } from './saved-skill';
 import { StartPanel, type SpecChoice } from './start-panel';
-import { ToolPreview } from './tool-preview';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SavedInfo } from './saved-session';
 import type { StorageReply } from './worker-protocol';
@@ -45,13 +46,12 @@ export function Wizard() {
   const [file, setFile] = useState<FileView | null>(null);
   const [draft, setDraft] = useState('');
   const [fileLoads, setFileLoads] = useState(0);
-  const [panel, setPanel] = useState<'tool' | 'call' | 'bundle'>('tool');
+  const [panel, setPanel] = useState<PreviewTab>('tool');
   const [exported, setExported] = useState<{ path: string; text: string | undefined } | undefined>();
   const [tool, setTool] = useState<ToolPreviewData | undefined>();
   const [args, setArgs] = useState('{}');
   const [request, setRequest] = useState<Result<HttpRequest> | undefined>();
   const [withTools, setWithTools] = useState(false);
-  const [regenerate, setRegenerate] = useState({ name: '', baseUrl: '' });
   const editor = useRef<CodeEditorHandle>(null);
   const current = useRef<string | null>(null);
 
@@ -297,11 +297,11 @@ export function Wizard() {
     if (reply.type === 'export') saveBytes(reply.bytes, `${reply.folder}.zip`);
   };
 
-  const onRegenerate = async () => {
+  const onRegenerate = async (options: { name: string; baseUrl: string }) => {
     if (!confirmReplace()) return;
     setBusy('Generating again…');
     try {
-      showOpened(await send({ type: 'regenerate', options: { name: regenerate.name, baseUrl: regenerate.baseUrl } }), opened?.summary.origin.name ?? '');
+      showOpened(await send({ type: 'regenerate', options }), opened?.summary.origin.name ?? '');
     } finally {
       setBusy(null);
     }
@@ -317,22 +317,7 @@ export function Wizard() {
             </button>
           </p>
         )}
-        {!summary && saved && (
-          <section className="resume" aria-label="Saved skill">
-            <p>
-              <strong>{saved.folder}</strong>, from <code>{saved.origin}</code>, is kept in this browser ({saved.files} files
-              {saved.edited > 0 ? `, ${saved.edited} edited` : ''}; saved {new Date(saved.savedAt).toLocaleString()}).
-            </p>
-            <div className="actions">
-              <button type="button" className="primary" disabled={busy !== null} onClick={onResume}>
-                Continue with {saved.folder}
-              </button>
-              <button type="button" disabled={busy !== null} onClick={onDiscard}>
-                Delete it
-              </button>
-            </div>
-          </section>
-        )}
+        {!summary && saved && <SavedSkill saved={saved} busy={busy !== null} onResume={onResume} onDiscard={onDiscard} />}
         <StartPanel busy={busy} problems={uploadProblems} onSpec={onSpec} onSample={onSample} onBundle={onBundle} onUrl={onUrl} />
       </>
     );
@@ -403,32 +388,13 @@ export function Wizard() {
           </main>
         ) : selected === null ? (
           <main className="main-pane report-pane">
-            {opened.report?.warnings.some((w) => w.ruleId === 'relative-server') && (
-              <p className="notice" role="note">
-                The spec&apos;s server URL is relative, so no operation has a full URL yet and each fails <code>operation-url</code>. Give the
-                API&apos;s base URL below and generate again.
-              </p>
-            )}
             {opened.report && (
-              <form
-                className="regenerate"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void onRegenerate();
-                }}
-              >
-                <label className="field">
-                  <span>Skill name</span>
-                  <input value={regenerate.name} placeholder={summary.folder} onChange={(e) => setRegenerate({ ...regenerate, name: e.target.value })} />
-                </label>
-                <label className="field">
-                  <span>Base URL</span>
-                  <input value={regenerate.baseUrl} placeholder="for relative server URLs" onChange={(e) => setRegenerate({ ...regenerate, baseUrl: e.target.value })} />
-                </label>
-                <button type="submit" disabled={busy !== null}>
-                  Generate again
-                </button>
-              </form>
+              <RegenerateForm
+                folder={summary.folder}
+                relativeServer={opened.report.warnings.some((w) => w.ruleId === 'relative-server')}
+                busy={busy !== null}
+                onRegenerate={(options) => void onRegenerate(options)}
+              />
             )}
             <ReportView
               summary={summary}
@@ -477,33 +443,15 @@ export function Wizard() {
                 )}
               </section>
             </main>
-            <aside className="side-pane">
-              <div role="tablist" aria-label="Preview">
-                <button type="button" role="tab" aria-selected={panel === 'tool'} onClick={() => setPanel('tool')}>
-                  Tool
-                </button>
-                <button type="button" role="tab" aria-selected={panel === 'call'} onClick={() => setPanel('call')}>
-                  Call
-                </button>
-                <button type="button" role="tab" aria-selected={panel === 'bundle'} onClick={() => setPanel('bundle')}>
-                  In the bundle
-                </button>
-              </div>
-              <div role="tabpanel">
-                {panel === 'bundle' ? (
-                  <div className="tool-preview">
-                    <p className="muted">The file as the downloaded bundle holds it: &ldquo;The call&rdquo; is generated from the operation block on download, and taken out again when the bundle is opened here.</p>
-                    <pre aria-label="File in the bundle" tabIndex={0}>{exported?.path === selected ? exported.text : 'Loading…'}</pre>
-                  </div>
-                ) : panel === 'tool' ? (
-                  <ToolPreview preview={tool} />
-                ) : tool?.ok ? (
-                  <CallPreview args={args} onArgsChange={onArgs} request={request} />
-                ) : (
-                  <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
-                )}
-              </div>
-            </aside>
+            <PreviewPane
+              tab={panel}
+              onTab={setPanel}
+              tool={tool}
+              args={args}
+              onArgs={onArgs}
+              request={request}
+              inBundle={exported?.path === selected ? exported.text : undefined}
+            />
           </>
         )}
       </div>
