@@ -274,3 +274,21 @@ test('the import report downloads as JSON, as the CLI writes it with --report', 
   expect(report.loadProblems).toEqual([]);
   expect(report.publishProblems).toEqual([]);
 });
+
+test('a spec dropped on the page converts like one chosen; a bundle given as a spec opens as a bundle', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  const dropped = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'hollowbrook.openapi.yaml', { type: 'application/yaml' }));
+    return data;
+  }, SAMPLE.toString('utf8'));
+  await page.getByRole('heading', { name: 'Upload an OpenAPI spec' }).dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+
+  const { bytes } = await wizard.download();
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.uploadSpec([{ name: 'hollowbrook-guesthouse.zip', buffer: bytes }]);
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(page.getByText('is a skill bundle, not a spec: it was opened as a bundle')).toBeVisible();
+});

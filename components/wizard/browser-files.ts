@@ -4,27 +4,83 @@ import type { UploadEntry } from '../../lib/bundle/spec-upload';
 import { checkUploadSize, DEFAULT_UPLOAD_LIMITS } from '../../lib/bundle/upload';
 import { problem, type Problem } from '../../lib/core/problem';
 
-/**
- * The bytes of the files the user chose, with paths relative to the folder they picked (a
- * folder input gives `folder/sub/file.yaml`; the folder's own name is dropped). Sizes are
- * checked before a byte is read (SPEC 6), so an oversized upload costs nothing.
- */
-export async function readChosenFiles(files: readonly File[], fromFolder: boolean): Promise<{ entries: UploadEntry[]; problems: Problem[] }> {
-  const named = files.map((file) => {
-    const relative = fromFolder && file.webkitRelativePath ? file.webkitRelativePath.split('/').slice(1).join('/') : file.name;
-    return { file, path: relative || file.name };
-  });
-  const problems = checkUploadSize(named.map((n) => ({ path: n.path, size: n.file.size })));
-  if (problems.some((p) => p.severity === 'error')) return { entries: [], problems };
-  const entries = await Promise.all(named.map(async (n) => ({ path: n.path, bytes: new Uint8Array(await n.file.arrayBuffer()) })));
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { entries, problems };
+/** Files the user chose, each with its path in the upload, and what the upload is called. */
+export interface ChosenFiles {
+  name: string;
+  kind: 'files' | 'folder';
+  files: { file: File; path: string }[];
 }
 
-/** The name a folder upload goes by: its top folder. */
-export function folderName(files: readonly File[]): string {
-  const first = files[0]?.webkitRelativePath ?? '';
-  return first.split('/')[0] || 'folder';
+/**
+ * From a file input: the files by name, or, from a folder input, by their path inside the
+ * folder (`folder/sub/file.yaml` without `folder/`).
+ */
+export function chosenFromInput(files: readonly File[], fromFolder: boolean): ChosenFiles {
+  if (fromFolder) {
+    const top = files[0]?.webkitRelativePath.split('/')[0] || 'folder';
+    return { name: top, kind: 'folder', files: files.map((file) => ({ file, path: file.webkitRelativePath.split('/').slice(1).join('/') || file.name })) };
+  }
+  return { name: files.length === 1 ? files[0].name : `${files.length} files`, kind: 'files', files: files.map((file) => ({ file, path: file.name })) };
+}
+
+/**
+ * From a drop: files as dropped, and a dropped folder walked (the browser hands it over as
+ * an entry to read, not as files). One folder alone is the upload's root, as from a folder
+ * input.
+ */
+export async function chosenFromDrop(data: DataTransfer): Promise<ChosenFiles> {
+  const entries = [...data.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
+  if (entries.length === 0) return chosenFromInput([...data.files], false);
+  if (entries.length === 1 && entries[0].isDirectory) {
+    return { name: entries[0].name, kind: 'folder', files: await walk(entries[0] as FileSystemDirectoryEntry, '') };
+  }
+  const files: { file: File; path: string }[] = [];
+  for (const entry of entries) {
+    if (entry.isDirectory) files.push(...(await walk(entry as FileSystemDirectoryEntry, `${entry.name}/`)));
+    else files.push({ file: await fileOf(entry as FileSystemFileEntry), path: entry.name });
+  }
+  const folders = entries.some((e) => e.isDirectory);
+  return { name: entries.length === 1 ? entries[0].name : `${entries.length} items`, kind: folders ? 'folder' : 'files', files };
+}
+
+function fileOf(entry: FileSystemFileEntry): Promise<File> {
+  return new Promise((resolve, reject) => entry.file(resolve, reject));
+}
+
+async function walk(dir: FileSystemDirectoryEntry, prefix: string): Promise<{ file: File; path: string }[]> {
+  const reader = dir.createReader();
+  const children: FileSystemEntry[] = [];
+  // readEntries hands entries over in batches until it returns none.
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (batch.length === 0) break;
+    children.push(...batch);
+  }
+  const out: { file: File; path: string }[] = [];
+  for (const child of children) {
+    if (child.isDirectory) out.push(...(await walk(child as FileSystemDirectoryEntry, `${prefix}${child.name}/`)));
+    else out.push({ file: await fileOf(child as FileSystemFileEntry), path: `${prefix}${child.name}` });
+  }
+  return out;
+}
+
+/**
+ * The bytes of the chosen files. Sizes are checked before a byte is read (SPEC 6), so an
+ * oversized upload costs nothing; a file that cannot be read is named.
+ */
+export async function readChosenFiles(chosen: ChosenFiles): Promise<{ entries: UploadEntry[]; problems: Problem[] }> {
+  const problems = checkUploadSize(chosen.files.map((n) => ({ path: n.path, size: n.file.size })));
+  if (problems.some((p) => p.severity === 'error')) return { entries: [], problems };
+  const entries: UploadEntry[] = [];
+  for (const n of chosen.files) {
+    try {
+      entries.push({ path: n.path, bytes: new Uint8Array(await n.file.arrayBuffer()) });
+    } catch {
+      return { entries: [], problems: [problem('upload-unreadable', 'error', `${n.path} could not be read (a folder dropped where files go? use Choose a folder…)`, n.path)] };
+    }
+  }
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { entries, problems };
 }
 
 /** Offer bytes as a download under a file name. */

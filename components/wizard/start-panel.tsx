@@ -2,11 +2,11 @@
 
 import { useRef, useState, type DragEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
+import { chosenFromDrop, chosenFromInput, type ChosenFiles } from './browser-files';
 import { ProblemList } from './problem-list';
 
 export interface SpecChoice {
-  files: File[];
-  fromFolder: boolean;
+  chosen: ChosenFiles;
   name?: string;
   baseUrl?: string;
 }
@@ -40,11 +40,11 @@ export function StartPanel({
   const bundleInput = useRef<HTMLInputElement>(null);
   const options = () => ({ name: name.trim() || undefined, baseUrl: baseUrl.trim() || undefined });
 
-  const drop = (e: DragEvent) => {
+  const drop = async (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const files = [...e.dataTransfer.files];
-    if (files.length > 0) onSpec({ files, fromFolder: false, ...options() });
+    const chosen = await chosenFromDrop(e.dataTransfer);
+    if (chosen.files.length > 0) onSpec({ chosen, ...options() });
   };
 
   return (
@@ -56,7 +56,7 @@ export function StartPanel({
           setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
-        onDrop={drop}
+        onDrop={(e) => void drop(e)}
       >
         <h2>Upload an OpenAPI spec</h2>
         <p>Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML; one file, several files that reference each other, a folder, or a .zip. Drop them here or:</p>
@@ -81,7 +81,7 @@ export function StartPanel({
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (files.length > 0) onSpec({ files, fromFolder: false, ...options() });
+            if (files.length > 0) onSpec({ chosen: chosenFromInput(files, false), ...options() });
           }}
         />
         <input
@@ -97,7 +97,7 @@ export function StartPanel({
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (files.length > 0) onSpec({ files, fromFolder: true, ...options() });
+            if (files.length > 0) onSpec({ chosen: chosenFromInput(files, true), ...options() });
           }}
         />
         <form

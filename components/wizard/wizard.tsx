@@ -6,7 +6,7 @@ import type { Problem } from '../../lib/core/problem';
 import type { Result } from '../../lib/core/result';
 import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
-import { fetchSpec, folderName, readChosenFiles, saveBytes } from './browser-files';
+import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { parseSpecUrl } from '../../lib/bundle/spec-upload';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { FileList } from './file-list';
@@ -105,15 +105,15 @@ export function Wizard() {
 
   const onSpec = async (choice: SpecChoice) => {
     if (!confirmReplace()) return;
-    const name = choice.fromFolder ? folderName(choice.files) : choice.files.length === 1 ? choice.files[0].name : `${choice.files.length} files`;
+    const { name, kind } = choice.chosen;
     setBusy(`Reading ${name}…`);
-    const read = await readChosenFiles(choice.files, choice.fromFolder);
+    const read = await readChosenFiles(choice.chosen);
     if (read.entries.length === 0) {
       setBusy(null);
       setUploadProblems(read.problems);
       return;
     }
-    await convert(name, read.entries, choice.fromFolder ? 'folder' : 'files', choice);
+    await convert(name, read.entries, kind, { name: choice.name, baseUrl: choice.baseUrl });
   };
 
   const onSample = async (options: { name?: string; baseUrl?: string }) => {

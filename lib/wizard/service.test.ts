@@ -230,6 +230,17 @@ describe('createWizardService', () => {
     expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toBe(manifest);
   });
 
+  it('opens a skill bundle given where a spec goes, saying so', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const { bytes: zip } = await call(service, { type: 'export', tools: false }, 'export');
+    const again = createWizardService();
+    const result = await opened(again, { type: 'convert', upload: { name: 'skill.zip', kind: 'files', entries: [{ path: 'skill.zip', bytes: zip }] }, options: {} });
+    expect(result.summary.origin).toEqual({ kind: 'bundle', name: 'skill.zip' });
+    expect(result.summary.tools).toBe(5);
+    expect(result.specProblems.map((p) => p.message)).toEqual(['skill.zip is a skill bundle, not a spec: it was opened as a bundle']);
+  });
+
   it('answers an edit before anything is open with an error', async () => {
     expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
   });

@@ -7,6 +7,8 @@
 import type { Problem } from '../core/problem';
 import { problem } from '../core/problem';
 import { importBundle } from '../bundle/bundle';
+import { MANIFEST_FILE } from '../skill/manifest';
+import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../bundle/spec-upload';
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
@@ -115,6 +117,13 @@ export function createWizardService(): WizardService {
     async handle(request) {
       switch (request.type) {
         case 'convert': {
+          const bundle = asBundle(request.upload);
+          if (bundle) {
+            session = openSession(bundle, { kind: 'bundle', name: request.upload.name });
+            lastUpload = undefined;
+            const note = problem('upload-is-bundle', 'warning', `${request.upload.name} is a skill bundle, not a spec: it was opened as a bundle`, request.upload.name);
+            return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: [note], specFiles: [] }, problems: [] } };
+          }
           const upload = readUpload(request.upload);
           if (!upload.ok) return { type: 'opened', result: upload };
           lastUpload = { request: request.upload, upload: upload.value };
@@ -185,6 +194,14 @@ export function createWizardService(): WizardService {
       }
     },
   };
+}
+
+/** A `.zip` given as a spec that is a skill bundle (one folder holding SKILL.md): what to open instead. */
+function asBundle(request: UploadRequest): SkillFiles | undefined {
+  const [only] = request.entries;
+  if (request.kind !== 'files' || request.entries.length !== 1 || !/\.zip$/i.test(only.path)) return undefined;
+  const files = importBundle(only.bytes);
+  return files.ok && files.value.files.has(MANIFEST_FILE) ? files.value : undefined;
 }
 
 /** The upload as the loader takes it: one file as is (a `.zip` opened), or a set of files. */
