@@ -31,6 +31,14 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   await expect(wizard.status).toHaveText('6 files · 5 tools · 1 error · 0 warnings · 1 edited');
   await expect(page.getByRole('button', { name: /^get_booking\.md/ })).toContainText('edited');
 
+  // Tab indents (and is undone like any typing); Esc then Tab leaves the editor.
+  await editor.press('Control+End');
+  await editor.press('Tab');
+  await expect(editor).toHaveValue(`${text.replace('method: GET', 'method: FETCH')}  `);
+  await editor.press('Escape');
+  await editor.press('Tab');
+  await expect(editor).not.toBeFocused();
+
   await page.getByRole('button', { name: 'Revert to generated' }).click();
   await expect(editor).toHaveValue(text);
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');

@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type RefObject, type UIEvent } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject, type UIEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 
 export interface CodeEditorHandle {
@@ -105,6 +105,28 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
   );
 });
 
+/**
+ * Tab indents by two spaces (YAML's indent), through the browser's own editing so undo
+ * keeps it; Escape first lets the next Tab leave the editor, as a keyboard user expects.
+ */
+function indentOnTab(e: KeyboardEvent<HTMLTextAreaElement>): void {
+  const el = e.currentTarget;
+  if (e.key === 'Escape') {
+    el.dataset.tabLeaves = 'yes';
+    return;
+  }
+  if (e.key !== 'Tab' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || el.readOnly) {
+    delete el.dataset.tabLeaves;
+    return;
+  }
+  if (el.dataset.tabLeaves) {
+    delete el.dataset.tabLeaves;
+    return;
+  }
+  e.preventDefault();
+  document.execCommand('insertText', false, '  ');
+}
+
 const EditorText = memo(function EditorText({
   areaRef,
   label,
@@ -139,6 +161,7 @@ const EditorText = memo(function EditorText({
       autoCorrect="off"
       wrap="off"
       onChange={(e) => onText(e.target.value)}
+      onKeyDown={indentOnTab}
       onScroll={onScroll}
     />
   );

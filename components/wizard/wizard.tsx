@@ -435,6 +435,7 @@ export function Wizard() {
               ) : (
                 <p className="muted">Loading…</p>
               )}
+              <p className="muted hint">Tab indents by two spaces; Esc, then Tab, leaves the editor.</p>
               <section aria-label="Problems in this file">
                 {fileProblems.length === 0 ? (
                   <p className="ok">No problems in this file.</p>
