@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { chosenFromDrop, chosenFromInput, type ChosenFiles } from './browser-files';
 import { ProblemList } from './problem-list';
@@ -40,6 +40,12 @@ export function StartPanel({
   const bundleInput = useRef<HTMLInputElement>(null);
   const options = () => ({ name: name.trim() || undefined, baseUrl: baseUrl.trim() || undefined });
 
+  const chose = (e: ChangeEvent<HTMLInputElement>, fromFolder: boolean) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (files.length > 0) onSpec({ chosen: chosenFromInput(files, fromFolder), ...options() });
+  };
+
   const drop = async (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -71,19 +77,7 @@ export function StartPanel({
             Try the sample spec
           </button>
         </div>
-        <input
-          ref={filesInput}
-          type="file"
-          multiple
-          accept=".json,.yaml,.yml,.zip"
-          hidden
-          aria-label="Spec files"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            if (files.length > 0) onSpec({ chosen: chosenFromInput(files, false), ...options() });
-          }}
-        />
+        <input ref={filesInput} type="file" multiple accept=".json,.yaml,.yml,.zip" hidden aria-label="Spec files" onChange={(e) => chose(e, false)} />
         <input
           ref={(el) => {
             folderInput.current = el;
@@ -94,11 +88,7 @@ export function StartPanel({
           multiple
           hidden
           aria-label="Spec folder"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            if (files.length > 0) onSpec({ chosen: chosenFromInput(files, true), ...options() });
-          }}
+          onChange={(e) => chose(e, true)}
         />
         <form
           className="url-form"

@@ -261,29 +261,17 @@ export function Wizard() {
     };
   }, [panel, selected, summary, send]);
 
-  const onRevert = async () => {
-    const path = current.current;
-    if (path === null) return;
+  /** A change to the open file's place in the skill (revert, remove, put back), then the file to show. */
+  const changeFile = async (request: { type: 'revert' | 'remove' | 'put-back'; path: string }, show: string | null) => {
     await flushEdits();
-    const reply = await send({ type: 'revert', path });
+    const reply = await send(request);
     if (reply.type === 'summary') setSummary(reply.summary);
-    await openFile(path);
+    await openFile(show);
   };
 
-  const onRemove = async () => {
-    const path = current.current;
-    if (path === null) return;
-    await flushEdits();
-    const reply = await send({ type: 'remove', path });
-    if (reply.type === 'summary') setSummary(reply.summary);
-    await openFile(null);
-  };
-
-  const onPutBack = async (path: string) => {
-    const reply = await send({ type: 'put-back', path });
-    if (reply.type === 'summary') setSummary(reply.summary);
-    await openFile(path);
-  };
+  const onRevert = () => current.current !== null && void changeFile({ type: 'revert', path: current.current }, current.current);
+  const onRemove = () => current.current !== null && void changeFile({ type: 'remove', path: current.current }, null);
+  const onPutBack = (path: string) => void changeFile({ type: 'put-back', path }, path);
 
   const onArgs = (text: string) => {
     setArgs(text);
@@ -365,7 +353,7 @@ export function Wizard() {
           selectedSpec={spec?.path ?? null}
           onSelectSpec={(path) => void openSpec(path)}
           removed={summary.removed}
-          onPutBack={(path) => void onPutBack(path)}
+          onPutBack={onPutBack}
         />
         {spec ? (
           <main className="main-pane report-pane">
