@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { exportBundle } from '../lib/bundle/bundle';
 import { convertSpec } from '../lib/convert';
@@ -299,4 +300,18 @@ test('a spec dropped on the page converts like one chosen; a bundle given as a s
   await wizard.uploadSpec([{ name: 'hollowbrook-guesthouse.zip', buffer: bytes }]);
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByText('is a skill bundle, not a spec: it was opened as a bundle')).toBeVisible();
+});
+
+const STRIPE = new URL('../../shared/specs/stripe-core/spec3.yaml', import.meta.url);
+
+test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the command line', async ({ page }) => {
+  test.skip(!existsSync(STRIPE), '../shared/specs is absent (a fresh clone): the vendor corpus is third-party data, read in place');
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await page.getByLabel('Spec files').setInputFiles(fileURLToPath(STRIPE));
+  await expect(wizard.status).toHaveText('453 files · 211 tools · 0 errors · 0 warnings', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Prose-only (241)' })).toBeVisible();
+  const editor = await wizard.openFile('get_customers.md');
+  expect(await editor.inputValue()).toContain('url: https://api.stripe.com/v1/customers');
+  expect(wizard.errors).toEqual([]);
 });
