@@ -315,3 +315,16 @@ test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the comman
   expect(await editor.inputValue()).toContain('url: https://api.stripe.com/v1/customers');
   expect(wizard.errors).toEqual([]);
 });
+
+test('a folder chosen with its files that reference each other converts, with the options given up front', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await page.getByText('Options: skill name, base URL').click();
+  await page.getByLabel('Skill name').fill('pets');
+  await page.getByLabel('Base URL').fill('https://multi.example.com/v3/');
+  await page.getByLabel('Spec folder').setInputFiles(fileURLToPath(new URL('../lib/convert/fixtures/multi', import.meta.url)));
+  await expect(wizard.status).toHaveText('5 files · 3 tools · 0 errors · 0 warnings');
+  await expect(page.getByRole('heading', { level: 2, name: 'pets' })).toBeVisible();
+  // Paths are the folder's own: `schemas/pet.yaml`, not `multi/schemas/pet.yaml`.
+  await expect(page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'schemas/pet.yaml' })).toBeVisible();
+});
