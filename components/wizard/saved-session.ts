@@ -14,13 +14,24 @@ export interface SavedInfo {
   savedAt: number;
 }
 
-function open(): Promise<IDBDatabase> {
+function openAt(version?: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    const request = version === undefined ? indexedDB.open(DB) : indexedDB.open(DB, version);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
+}
+
+/** The database with its store, made anew at the next version if something opened it without one. */
+async function open(): Promise<IDBDatabase> {
+  const db = await openAt();
+  if (db.objectStoreNames.contains(STORE)) return db;
+  const next = db.version + 1;
+  db.close();
+  return openAt(next);
 }
 
 async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
