@@ -1,10 +1,8 @@
 import { MAX_TOOL_NAME } from '../publish/tool-name';
+import { isSkillName, MAX_SKILL_NAME } from '../skill/manifest';
 
-/** SPEC 1.1: the longest skill name. */
-export const MAX_SKILL_NAME = 64;
 /** A name derived from `info.title` is kept this short, so file base names keep room in the 64-character tool name. */
-export const DERIVED_SKILL_NAME = 32;
-const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const DERIVED_SKILL_NAME = 32;
 
 /** Words a file system treats specially (Windows device names; `skill` would be `SKILL.md` on a case-folding disk). */
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|skill)$/;
@@ -47,7 +45,7 @@ export function methodPathName(method: string, path: string): string {
  */
 export function skillName(title: string, given?: string): { name: string; changed: boolean } {
   if (given !== undefined && given.trim() !== '') {
-    if (SKILL_NAME.test(given) && given.length <= MAX_SKILL_NAME && !DEVICE.test(given)) return { name: given, changed: false };
+    if (isSkillName(given) && !DEVICE.test(given)) return { name: given, changed: false };
     const name = folderSafe(cutWords(words(given), '-', MAX_SKILL_NAME) || 'api');
     return { name, changed: true };
   }

@@ -1,8 +1,5 @@
-import { MANIFEST_FILE } from '../skill/manifest';
+import { MANIFEST_FILE, MAX_SKILL_NAME, SKILL_NAME_PATTERN } from '../skill/manifest';
 import { located, type PackageRule, type RuleProblem } from './rule';
-
-const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const MAX = 64;
 
 /**
  * SPEC 1.1: `name` is 1 to 64 characters of `a-z`, `0-9` and `-`, not starting or ending
@@ -20,9 +17,9 @@ export const skillName: PackageRule = {
     if (name === undefined) return [{ ...located(m.position(''), 'SKILL.md has no `name`', ''), file: m.file }];
     if (typeof name !== 'string') return [at('`name` must be a string')];
     const problems: RuleProblem[] = [];
-    if (name.length === 0 || name.length > MAX) problems.push(at(`\`name\` is ${name.length} characters; it must be 1 to ${MAX}`));
+    if (name.length === 0 || name.length > MAX_SKILL_NAME) problems.push(at(`\`name\` is ${name.length} characters; it must be 1 to ${MAX_SKILL_NAME}`));
     if (!/^[a-z0-9-]*$/.test(name)) problems.push(at(`\`${name}\` may hold only a-z, 0-9 and -`));
-    else if (name.length > 0 && !NAME.test(name)) problems.push(at(`\`${name}\` must not start or end with \`-\` or hold \`--\``));
+    else if (name.length > 0 && !SKILL_NAME_PATTERN.test(name)) problems.push(at(`\`${name}\` must not start or end with \`-\` or hold \`--\``));
     if (name !== pkg.folder) problems.push(at(`\`name\` is \`${name}\` but the folder is \`${pkg.folder}\`: they must be equal`));
     return problems;
   },

@@ -4,6 +4,14 @@ import { parseFrontmatter, splitFrontmatter, type Frontmatter, type Position } f
 import { yamlScalar } from './yaml-write';
 
 export const MANIFEST_FILE = 'SKILL.md';
+
+/** SPEC 1.1: a skill name is `a-z`, `0-9` and single `-` between them, at most 64 characters. */
+export const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const MAX_SKILL_NAME = 64;
+
+export function isSkillName(name: string): boolean {
+  return name.length <= MAX_SKILL_NAME && SKILL_NAME_PATTERN.test(name);
+}
 export const MANIFEST_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'] as const;
 
 export interface ManifestEntry {

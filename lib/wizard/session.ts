@@ -12,7 +12,7 @@ import { buildRequest, callableOperation, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
 import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState } from '../rules';
-import { MANIFEST_FILE } from '../skill/manifest';
+import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, removeSkillFile, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
 import { TYPES_FILE } from '../skill/types-file';
 
@@ -70,8 +70,6 @@ export interface SessionSummary {
   /** Operation files the user removed, which can be put back. */
   removed: string[];
 }
-
-const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A session over a skill's files (as generated, or as a bundle was imported). */
 export function openSession(
@@ -140,7 +138,7 @@ export function editFile(session: WizardSession, path: string, text: string): Wi
   let pkg = updateSkillFile(session.pkg, path, text);
   if (path === MANIFEST_FILE) {
     const name = pkg.manifest?.data.name;
-    if (typeof name === 'string' && name.length <= 64 && SKILL_NAME.test(name) && name !== pkg.folder) pkg = { ...pkg, folder: name };
+    if (typeof name === 'string' && isSkillName(name) && name !== pkg.folder) pkg = { ...pkg, folder: name };
   }
   return { ...session, pkg, check: checkIncremental(pkg, session.check) };
 }
