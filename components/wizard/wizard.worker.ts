@@ -33,9 +33,7 @@ async function save(): Promise<void> {
   };
   const entries: Record<string, unknown> = { info, snapshot };
   if (uploadChanged) {
-    const last = service.lastUpload();
-    // The upload's text is kept, not its bytes twice over.
-    entries.upload = last ? { request: { ...last.request, entries: [] }, upload: last.upload } : undefined;
+    entries.upload = service.lastUpload();
     uploadChanged = false;
   }
   try {

@@ -146,6 +146,9 @@ describe('createWizardService', () => {
     const zipRefused = await call(service, { type: 'open-bundle', name: 'skill.zip', bytes: bytes('not a zip') }, 'opened');
     expect(zipRefused.result.ok).toBe(false);
     expect(zipRefused.result.problems[0].file).not.toBe('');
+    // The refused upload replaced nothing: the spec beside the skill, and what "Generate again" reads, are the open skill's.
+    expect((await call(service, { type: 'spec-file', path: 'hollowbrook.openapi.yaml' }, 'spec-file')).text).toBe(SAMPLE.toString('utf8'));
+    expect((await opened(service, { type: 'regenerate', options: {} })).summary.folder).toBe('hollowbrook-guesthouse');
     expect((await call(service, { type: 'edit', path: 'SKILL.md', text: '' }, 'summary')).summary.folder).toBe('hollowbrook-guesthouse');
   });
 

@@ -15,7 +15,7 @@ import { exampleArguments } from '../call/example-arguments';
 import { convertSpec } from '../convert';
 import type { ConvertOptions, ImportReport } from '../convert/model';
 import { loadSpec } from '../openapi';
-import type { Result } from '../core/result';
+import { fail, ok, type Result } from '../core/result';
 import {
   editFile,
   exportSession,
@@ -93,22 +93,53 @@ export interface WizardService {
   /** The open skill as plain data, for the browser to keep across a reload. */
   snapshot(): SessionSnapshot | undefined;
   /** The last spec upload, kept beside the snapshot so "Generate again" works after a reload. */
-  lastUpload(): { request: UploadRequest; upload: SpecUpload } | undefined;
+  lastUpload(): LastUpload | undefined;
+}
+
+/** A spec upload as read (its text, not the bytes it came as), under the name the user gave it. */
+export interface LastUpload {
+  name: string;
+  upload: SpecUpload;
 }
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
 
 export function createWizardService(): WizardService {
   let session: WizardSession | undefined;
-  let lastUpload: { request: UploadRequest; upload: SpecUpload } | undefined;
+  let lastUpload: LastUpload | undefined;
 
-  async function generate(upload: SpecUpload, name: string, options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Promise<WizardReply> {
+  /** What the views start from, all of it read off the session just opened. */
+  function opened(next: WizardSession): WizardReply {
+    session = next;
+    const value: Opened = {
+      summary: summarize(next),
+      report: next.report,
+      specProblems: [...next.specProblems],
+      specFiles: lastUpload?.upload.files.map((f) => f.path) ?? [],
+    };
+    return { type: 'opened', result: ok(value) };
+  }
+
+  /** An edit of the open skill, answered with the summary every view is drawn from. */
+  function change(edit: (s: WizardSession) => WizardSession): WizardReply {
+    if (!session) return NO_SESSION;
+    session = edit(session);
+    return { type: 'summary', summary: summarize(session) };
+  }
+
+  async function generate(from: LastUpload, options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Promise<WizardReply> {
+    const { upload } = from;
     const loaded = await loadSpec(upload.files, { entry: upload.entry });
-    if (!loaded.ok) return { type: 'opened', result: { ok: false, problems: [...upload.problems, ...loaded.problems] } };
+    if (!loaded.ok) return { type: 'opened', result: fail([...upload.problems, ...loaded.problems]) };
     const result = convertSpec(loaded.value, clean(options));
+    lastUpload = from;
     const specProblems = [...upload.problems, ...loaded.problems];
-    session = openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name }, { report: result.report, specProblems });
-    return { type: 'opened', result: { ok: true, value: { summary: summarize(session), report: result.report, specProblems, specFiles: upload.files.map((f) => f.path) }, problems: [] } };
+    return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems }));
+  }
+
+  function openBundle(files: SkillFiles, name: string, problems: Problem[]): WizardReply {
+    lastUpload = undefined;
+    return opened(openSession(files, { kind: 'bundle', name }, { specProblems: problems }));
   }
 
   return {
@@ -117,42 +148,35 @@ export function createWizardService(): WizardService {
     async handle(request) {
       switch (request.type) {
         case 'convert': {
+          const { name } = request.upload;
           const bundle = asBundle(request.upload);
-          if (bundle) {
-            session = openSession(bundle, { kind: 'bundle', name: request.upload.name });
-            lastUpload = undefined;
-            const note = problem('upload-is-bundle', 'warning', `${request.upload.name} is a skill bundle, not a spec: it was opened as a bundle`, request.upload.name);
-            return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: [note], specFiles: [] }, problems: [] } };
-          }
+          if (bundle) return openBundle(bundle, name, [problem('upload-is-bundle', 'warning', `${name} is a skill bundle, not a spec: it was opened as a bundle`, name)]);
           const upload = readUpload(request.upload);
           if (!upload.ok) return { type: 'opened', result: upload };
-          lastUpload = { request: request.upload, upload: upload.value };
-          return generate(upload.value, request.upload.name, request.options);
+          return generate({ name, upload: upload.value }, request.options);
         }
         case 'regenerate':
           if (!lastUpload) return { type: 'error', message: 'There is no spec to generate from: upload one first' };
-          return generate(lastUpload.upload, lastUpload.request.name, request.options);
+          return generate(lastUpload, request.options);
         case 'open-bundle': {
           const files = importBundle(request.bytes);
-          if (!files.ok) return { type: 'opened', result: { ok: false, problems: files.problems.map((p) => withFile(p, request.name)) } };
-          session = openSession(files.value, { kind: 'bundle', name: request.name });
-          lastUpload = undefined;
-          return { type: 'opened', result: { ok: true, value: { summary: summarize(session), specProblems: files.problems, specFiles: [] }, problems: [] } };
+          if (!files.ok) return { type: 'opened', result: fail(files.problems.map((p) => withFile(p, request.name))) };
+          return openBundle(files.value, request.name, files.problems);
         }
         case 'edit':
-          if (!session) return NO_SESSION;
-          session = editFile(session, request.path, request.text);
-          return { type: 'summary', summary: summarize(session) };
+          return change((s) => editFile(s, request.path, request.text));
         case 'revert':
-          if (!session) return NO_SESSION;
-          session = revertFile(session, request.path);
-          return { type: 'summary', summary: summarize(session) };
+          return change((s) => revertFile(s, request.path));
+        case 'remove':
+          return change((s) => removeOperation(s, request.path));
+        case 'put-back':
+          return change((s) => restoreOperation(s, request.path));
         case 'file': {
           if (!session) return NO_SESSION;
           const text = fileText(session, request.path);
           if (text === undefined) return { type: 'file', file: undefined };
           const tool = previewTool(session, request.path);
-          const exampleArgs = tool.ok ? `${JSON.stringify(exampleArguments(tool.tool.parameters), null, 2)}` : undefined;
+          const exampleArgs = tool.ok ? JSON.stringify(exampleArguments(tool.tool.parameters), null, 2) : undefined;
           return { type: 'file', file: { path: request.path, text, tool, exampleArgs } };
         }
         case 'tool':
@@ -167,29 +191,13 @@ export function createWizardService(): WizardService {
         case 'exported':
           if (!session) return NO_SESSION;
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };
-        case 'remove':
-          if (!session) return NO_SESSION;
-          session = removeOperation(session, request.path);
-          return { type: 'summary', summary: summarize(session) };
-        case 'put-back':
-          if (!session) return NO_SESSION;
-          session = restoreOperation(session, request.path);
-          return { type: 'summary', summary: summarize(session) };
         case 'spec-file':
           return { type: 'spec-file', path: request.path, text: lastUpload?.upload.files.find((f) => f.path === request.path)?.text };
         case 'restore': {
           const restored = restoreSession(request.snapshot);
           if (!restored) return { type: 'error', message: 'The saved skill could not be read back; it was written by another version of the wizard' };
-          session = restored;
           lastUpload = isSavedUpload(request.upload) ? request.upload : undefined;
-          return {
-            type: 'opened',
-            result: {
-              ok: true,
-              value: { summary: summarize(session), report: session.report, specProblems: [...session.specProblems], specFiles: lastUpload?.upload.files.map((f) => f.path) ?? [] },
-              problems: [],
-            },
-          };
+          return opened(restored);
         }
       }
     },
@@ -220,9 +228,9 @@ function clean(options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Pick<ConvertO
   return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}) };
 }
 
-function isSavedUpload(u: unknown): u is { request: UploadRequest; upload: SpecUpload } {
-  const x = u as { request?: { name?: unknown }; upload?: { files?: unknown } } | undefined;
-  return typeof x?.request?.name === 'string' && Array.isArray(x.upload?.files);
+function isSavedUpload(u: unknown): u is LastUpload {
+  const x = u as { name?: unknown; upload?: { files?: unknown } } | undefined;
+  return typeof x?.name === 'string' && Array.isArray(x.upload?.files);
 }
 
 /** A bundle's problems name the archive when they name no file of it. */
