@@ -3,19 +3,18 @@
 import type { ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
-import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS } from '../../lib/convert/report';
+import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { saveBytes } from './browser-files';
 import { ProblemList } from './problem-list';
 
-const where = (at: SpecLocation) => `${at.file}:${at.line ?? 1}`;
 
 /** A place in the spec, which opens the spec there when the spec is at hand. */
 function Where({ at, onOpenSpec }: { at: SpecLocation; onOpenSpec?: (file: string, line?: number) => void }) {
-  if (!onOpenSpec) return <span className="where">{where(at)}</span>;
+  if (!onOpenSpec) return <span className="where">{specPlace(at)}</span>;
   return (
     <button type="button" className="link where" onClick={() => onOpenSpec(at.file, at.line)}>
-      {where(at)}
+      {specPlace(at)}
     </button>
   );
 }

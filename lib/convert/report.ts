@@ -24,7 +24,8 @@ export function groupWarnings(warnings: readonly Problem[]): Problem[][] {
   return [...groups.values()];
 }
 
-function where(at: SpecLocation): string {
+/** A place in the spec as the report writes it: `file:line`. */
+export function specPlace(at: SpecLocation): string {
   return `${at.file}:${at.line ?? 1}`;
 }
 
@@ -44,17 +45,17 @@ export function formatReportSummary(report: ImportReport): string {
   ];
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
-    for (const p of report.proseOnly) lines.push(`  ${p.file} (${p.method} ${p.path}) ${where(p.location)}: ${p.reasons.join('; ')}`);
+    for (const p of report.proseOnly) lines.push(`  ${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);
   }
   if (report.skipped.length > 0) {
     lines.push('', 'Skipped:');
-    for (const s of report.skipped) lines.push(`  ${s.method} ${s.path} ${where(s.location)}: ${s.reason}`);
+    for (const s of report.skipped) lines.push(`  ${s.method} ${s.path} ${specPlace(s.location)}: ${s.reason}`);
   }
   if (report.sharedTypes.length > 0) {
     lines.push('', 'Shared types (types.json):');
     for (const t of report.sharedTypes) {
       const why = SHARED_TYPE_REASONS[t.why];
-      lines.push(`  ${t.name} ${where(t.location)}: ${why}`);
+      lines.push(`  ${t.name} ${specPlace(t.location)}: ${why}`);
     }
   }
   if (report.warnings.length > 0) {
