@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { joinPointer } from '../core/entries';
 import { argumentPlaces } from '../skill/arguments';
-import { SAFE_METHODS, isFlat, rawList } from './facts';
+import { SAFE_METHODS, isFlat, rawList, schemaFormArguments } from './facts';
 import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
 
 /**
@@ -15,9 +15,10 @@ export const bodyOnGet: FileRule = {
     if (!d || !SAFE_METHODS.has(d.method)) return [];
     const message = (name: string) => `\`${d.method}\` has no body: \`${name}\` must be a path or query parameter`;
     if (isFlat(d)) return rawList(d.raw, 'body').map(({ name, index }) => atKey(op, `/operation/body/${index}`, message(name)));
-    if (d.form !== 'schema' || !isPlainObject(d.schema) || !isPlainObject(d.schema.properties)) return [];
+    const args = schemaFormArguments(d);
+    if (!args) return [];
     const problems: RuleProblem[] = [];
-    for (const name of argumentPlaces(d, d.schema).body) problems.push(atSchema(op, joinPointer('/properties', name), `${message(name)} (add it to \`query\`)`));
+    for (const name of argumentPlaces(d, args.schema).body) problems.push(atSchema(op, joinPointer('/properties', name), `${message(name)} (add it to \`query\`)`));
     return problems;
   },
 };

@@ -38,6 +38,16 @@ export function argumentProperties(d: Declaration): Record<string, unknown> | un
   return schema && isPlainObject(schema.properties) ? schema.properties : undefined;
 }
 
+/**
+ * The schema form's root schema and its `properties`, when the schema is an object and they
+ * are an object of arguments; a schema that is not is `schema-json`'s to report, and the
+ * rules about single arguments stay quiet.
+ */
+export function schemaFormArguments(d: Declaration): { schema: JsonSchema; properties: Record<string, unknown> } | undefined {
+  if (d.form !== 'schema' || !isPlainObject(d.schema) || !isPlainObject(d.schema.properties)) return undefined;
+  return { schema: d.schema, properties: d.schema.properties };
+}
+
 /** The string entries of a raw list value with their index (for `/operation/query/2`). */
 export function rawList(container: unknown, key: string): { name: string; index: number }[] {
   if (!isPlainObject(container)) return [];

@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { joinPointer } from '../core/entries';
 import { pathParameterNames } from '../skill/url-template';
-import { isScalarSchema, rawList } from './facts';
+import { isScalarSchema, rawList, schemaFormArguments } from './facts';
 import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
 
 /**
@@ -15,11 +15,10 @@ export const pathParameters: FileRule = {
   scope: 'file',
   check(op, ctx) {
     const d = op.declaration;
-    if (!d || d.form !== 'schema' || !isPlainObject(d.schema)) return [];
-    const props = isPlainObject(d.schema.properties) ? d.schema.properties : undefined;
-    // A schema without an object of properties is `schema-json`'s.
-    if (!props) return [];
-    const required = Array.isArray(d.schema.required) ? d.schema.required : [];
+    const args = d && schemaFormArguments(d);
+    if (!d || !args) return [];
+    const { schema, properties: props } = args;
+    const required = Array.isArray(schema.required) ? schema.required : [];
     const problems: RuleProblem[] = [];
     const names = [...new Set(pathParameterNames(d.url))];
     const pathSet = new Set(names);
@@ -29,7 +28,7 @@ export const pathParameters: FileRule = {
         continue;
       }
       const at = joinPointer('/properties', name);
-      if (!required.includes(name)) problems.push(atSchema(op, Array.isArray(d.schema.required) ? '/required' : at, `The path parameter \`${name}\` must be in \`required\``));
+      if (!required.includes(name)) problems.push(atSchema(op, Array.isArray(schema.required) ? '/required' : at, `The path parameter \`${name}\` must be in \`required\``));
       if (isScalarSchema(props[name], ctx.types) === false) {
         problems.push(atSchema(op, at, `The path parameter \`${name}\` must be of a scalar type (string, integer, number or boolean)`));
       }

@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { joinPointer } from '../core/entries';
 import { pathParameterNames } from '../skill/url-template';
-import { isScalarArraySchema, isScalarSchema, rawList } from './facts';
+import { isScalarArraySchema, isScalarSchema, rawList, schemaFormArguments } from './facts';
 import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
 
 /**
@@ -14,9 +14,9 @@ export const queryParameters: FileRule = {
   scope: 'file',
   check(op, ctx) {
     const d = op.declaration;
-    if (!d || d.form !== 'schema' || !isPlainObject(d.schema)) return [];
-    const props = isPlainObject(d.schema.properties) ? d.schema.properties : undefined;
-    if (!props) return [];
+    const args = d && schemaFormArguments(d);
+    if (!d || !args) return [];
+    const props = args.properties;
     const path = new Set(pathParameterNames(d.url));
     const seen = new Set<string>();
     const problems: RuleProblem[] = [];
