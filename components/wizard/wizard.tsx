@@ -7,7 +7,7 @@ import type { Result } from '../../lib/core/result';
 import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
-import { parseSpecUrl } from '../../lib/bundle/spec-upload';
+import { parseSpecUrl, type UploadEntry } from '../../lib/bundle/spec-upload';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { FileList } from './file-list';
 import { ProblemList } from './problem-list';
@@ -93,7 +93,14 @@ export function Wizard() {
     setStarting(false);
   };
 
-  const convert = async (name: string, entries: { path: string; bytes: Uint8Array }[], kind: 'files' | 'folder', options: { name?: string; baseUrl?: string }) => {
+  /** Bytes read from the user's files, from an address or from the sample, to convert; or the problems that stopped the reading. */
+  const convert = async (name: string, read: { entries: UploadEntry[]; problems: Problem[] }, kind: 'files' | 'folder', options: { name?: string; baseUrl?: string }) => {
+    const { entries } = read;
+    if (entries.length === 0) {
+      setBusy(null);
+      setUploadProblems(read.problems);
+      return;
+    }
     setBusy(`Converting ${name}…`);
     try {
       const reply = await send({ type: 'convert', upload: { name, kind, entries }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer));
@@ -107,13 +114,7 @@ export function Wizard() {
     if (!confirmReplace()) return;
     const { name, kind } = choice.chosen;
     setBusy(`Reading ${name}…`);
-    const read = await readChosenFiles(choice.chosen);
-    if (read.entries.length === 0) {
-      setBusy(null);
-      setUploadProblems(read.problems);
-      return;
-    }
-    await convert(name, read.entries, kind, { name: choice.name, baseUrl: choice.baseUrl });
+    await convert(name, await readChosenFiles(choice.chosen), kind, { name: choice.name, baseUrl: choice.baseUrl });
   };
 
   const onSample = async (options: { name?: string; baseUrl?: string }) => {
@@ -121,7 +122,7 @@ export function Wizard() {
     setBusy('Fetching the sample spec…');
     const response = await fetch(SAMPLE.url);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    await convert(SAMPLE.name, [{ path: SAMPLE.name, bytes }], 'files', options);
+    await convert(SAMPLE.name, { entries: [{ path: SAMPLE.name, bytes }], problems: [] }, 'files', options);
   };
 
   const onUrl = async (text: string, options: { name?: string; baseUrl?: string }) => {
@@ -132,13 +133,7 @@ export function Wizard() {
     }
     if (!confirmReplace()) return;
     setBusy(`Fetching ${parsed.value.url}…`);
-    const fetched = await fetchSpec(parsed.value.url, parsed.value.fileName);
-    if (fetched.entries.length === 0) {
-      setBusy(null);
-      setUploadProblems(fetched.problems);
-      return;
-    }
-    await convert(parsed.value.fileName, fetched.entries, 'files', options);
+    await convert(parsed.value.fileName, await fetchSpec(parsed.value.url, parsed.value.fileName), 'files', options);
   };
 
   const onResume = async () => {
