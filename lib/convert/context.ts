@@ -32,7 +32,7 @@ export function pointerTokens(pointer: string): string[] {
 }
 
 /**
- * The conversion's shared state: the bundled document with a pointer cache, reference
+ * The conversion's shared state: the resolved document with a pointer cache, reference
  * resolution, and the warnings collected on the way, each located in the spec.
  */
 export class ConvertContext {

@@ -1,6 +1,6 @@
 import type { Problem } from '../core/problem';
 
-/** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the bundled document. */
+/** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the resolved document. */
 export interface SpecLocation {
   file: string;
   line?: number;

@@ -3,7 +3,7 @@ import type { SpecInput } from './model';
 
 /**
  * A `SpecInput` for a document already in memory (a test, or a caller that parsed and
- * bundled it itself): the format read from its `swagger`/`openapi` field, and locations
+ * resolved it itself): the format read from its `swagger`/`openapi` field, and locations
  * that carry the pointer but no line. `lib/openapi`'s `loadSpec` gives the real thing,
  * with lines.
  */

@@ -1,5 +1,5 @@
 /**
- * What an object in an OpenAPI document is, from where it sits. The bundler needs it to
+ * What an object in an OpenAPI document is, from where it sits. The resolver needs it to
  * tell a reference from data (a `$ref` key inside an `example` or an `x-` extension is data,
  * and a key named `$ref` under `properties` is a property name), and to know which
  * components section an external schema, parameter or response belongs in.
@@ -214,7 +214,7 @@ function mapValueKind(kind: Kind): Kind {
   }
 }
 
-/** Where an external object of this kind is put when it is bundled: its components section. */
+/** Where an external object of this kind is put when a `$ref` brings it in: its components section. */
 export function componentSection(kind: Kind, swagger2: boolean): readonly string[] | null {
   if (swagger2) {
     if (kind === 'schema') return ['definitions'];

@@ -54,7 +54,7 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
   const rows = present ? readManifest() : [];
 
   afterAll(() => {
-    if (timings.length) console.log(`loadSpec timings (parse + bundle + validate):\n${timings.join('\n')}`);
+    if (timings.length) console.log(`loadSpec timings (parse + resolve + validate):\n${timings.join('\n')}`);
   });
 
   it.each(rows.map((r) => [r.folder, r] as const))('%s loads with every operation', async (_, row) => {
@@ -87,7 +87,7 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
     expect(findEntry(readSpecFolder(folder))).toEqual({ ok: true, value: entry, problems: [] });
   });
 
-  it('bundles DigitalOcean: operations from their own files, shared parts in components, positions in their files', async () => {
+  it('resolves DigitalOcean: operations from their own files, shared parts in components, positions in their files', async () => {
     const r = await loadSpec(readSpecFolder('digitalocean-public'));
     expect(r.ok).toBe(true);
     if (!r.ok) return;

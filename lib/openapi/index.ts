@@ -1,4 +1,4 @@
-/** Spec in (SPEC 4.1, 6): upload → one bundled, validated OpenAPI/Swagger document. */
+/** Spec in (SPEC 4.1, 6): upload → one resolved, validated OpenAPI/Swagger document. */
 export { loadSpec } from './load-spec';
 export { findEntry } from './entry';
 export { detectFormat } from './version';

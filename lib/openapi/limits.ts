@@ -17,9 +17,9 @@ export const LIMITS = {
    * document has few aliases but expands exponentially; this is what stops it.
    */
   maxAliasExpansion: 250_000,
-  /** Nesting of mappings and sequences, in one file and in the bundled document. */
+  /** Nesting of mappings and sequences, in one file and in the resolved document. */
   maxDepth: 1_000,
-  /** Nodes in the bundled document (Stripe's 4 MB spec has about 190,000). */
+  /** Nodes in the resolved document (Stripe's 4 MB spec has about 190,000). */
   maxDocumentNodes: 5_000_000,
   /** A `$ref` chain (a ref whose target is a ref …) longer than this is reported, not followed. */
   maxRefHops: 64,

@@ -1,7 +1,7 @@
 import { utf8Length } from '../core/entries';
 import { problem, sortProblems, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
-import { bundleSpec } from './bundle';
+import { resolveSpec } from './resolve';
 import { findEntry } from './entry';
 import { LIMITS } from './limits';
 import { parseDataFile } from './parse-file';
@@ -16,7 +16,7 @@ const BAD_PATH_CHARS = /[\u0000-\u001f\u007f\\]/;
 
 /**
  * Load a spec from uploaded files (SPEC 4.1, 6): check sizes, pick the entry, parse it,
- * recognise its version, bundle the files it references into one document, and validate it.
+ * recognise its version, resolve the files it references into one document, and validate it.
  *
  * Only the given files are ever read: no disk, no network. The result is `ok: false` only
  * when nothing usable exists (sizes, not JSON/YAML, not OpenAPI/Swagger, an unsupported
@@ -49,15 +49,15 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
   if (!format.ok) return fail([...problems, ...format.problems]);
   problems.push(...format.problems);
 
-  const bundled = bundleSpec({
+  const resolved = resolveSpec({
     entry: parsed.value,
     swagger2: format.value.kind === 'swagger',
     openapi31: isOpenApi31(format.value),
     texts,
     parseOptions,
   });
-  if (!bundled.ok) return fail([...problems, ...bundled.problems]);
-  const b = bundled.value;
+  if (!resolved.ok) return fail([...problems, ...resolved.problems]);
+  const b = resolved.value;
   problems.push(...b.problems);
   const document = b.document as Record<string, unknown>;
 

@@ -19,11 +19,11 @@ const NAMES: Partial<Record<Kind, string>> = {
 /**
  * References that land on the wrong kind of object: a parameter `$ref` to a schema, a body
  * schema `$ref` to a parameter. swagger-parser's `validate()` would catch them after
- * dereferencing; the bundled document is validated with its references in place
+ * dereferencing; the resolved document is validated with its references in place
  * (validate.ts), where the official schemas only see a Reference Object. Both ends are
  * classified by where they sit (context.ts), so a target outside `components` counts too;
  * a target whose kind cannot be told from its place (under an extension, say) is not judged.
- * Runs on the bundled document, where every reference is internal (`#/…`).
+ * Runs on the resolved document, where every reference is internal (`#/…`).
  *
  * A warning, not an error: the target is still read as what the place needs, and whatever
  * it then lacks is reported where it is used (PagerDuty's responses that point into

@@ -8,7 +8,7 @@ export interface UploadedFile {
   text: string;
 }
 
-/** Where a JSON pointer of the bundled document comes from. */
+/** Where a JSON pointer of the resolved document comes from. */
 export interface SourceLocation {
   /** The uploaded file. */
   file: string;
@@ -27,7 +27,7 @@ export interface LoadedSpec {
   /** The entry file's text, as uploaded (for sha256 provenance). */
   entryText: string;
   /**
-   * The bundled document: a plain tree (no object appears twice) in which every `$ref` that
+   * The resolved document: a plain tree (no object appears twice) in which every `$ref` that
    * could be resolved is internal (`#/…`). External files' content is inlined, or put in its
    * components section when it is a schema, parameter, response, request body, header,
    * example, link or callback. References that could not be resolved, or that were refused,

@@ -22,13 +22,13 @@ function loadValidator(document: unknown): Promise<SchemaValidator> {
 }
 
 /**
- * Validate the bundled document against the official Swagger 2.0 / OpenAPI 3.0 / 3.1 JSON
+ * Validate the resolved document against the official Swagger 2.0 / OpenAPI 3.0 / 3.1 JSON
  * Schema, as swagger-parser's `validate()` does, and turn each error into a Problem
  * (`spec-invalid`, error) with its file, line and pointer (SPEC 4.1).
  *
  * The validators are swagger-parser's (same schemas, same Ajv options, same 3.1 workaround),
  * compiled ahead of time by scripts/schema-validators.ts. swagger-parser's `validate()`
- * dereferences first; here the bundled document is validated as it is, with its internal
+ * dereferences first; here the resolved document is validated as it is, with its internal
  * `$ref`s in place (the official schemas accept a Reference Object wherever one is allowed).
  * That reads nothing, is 1.3-4 times faster on the large specs, and puts an error in a shared
  * component once, where it is written, rather than once per use. Ajv does not modify the data

@@ -1,10 +1,10 @@
-import { isPlainObject } from '../core/entries';
-import { problem, type Problem } from '../core/problem';
-import { fail, ok, type Result } from '../core/result';
-import { childKind, componentSection, elementKind, type Kind } from './context';
-import { LIMITS } from './limits';
-import { fileLocator, type FileLocator } from './locate';
-import { parseDataFile, type ParseOptions, type ParsedFile } from './parse-file';
+import { isPlainObject } from '../../core/entries';
+import { problem, type Problem } from '../../core/problem';
+import { fail, ok, type Result } from '../../core/result';
+import { childKind, componentSection, elementKind, type Kind } from '../context';
+import { LIMITS } from '../limits';
+import { fileLocator, type FileLocator } from '../locate';
+import { parseDataFile, type ParseOptions, type ParsedFile } from '../parse-file';
 import {
   baseForId,
   baseKey,
@@ -14,15 +14,15 @@ import {
   tokensToPointer,
   uploadKey,
   type Base,
-} from './ref-target';
+} from '../ref-target';
 
-/** Where a part of the bundled document came from. */
+/** Where a part of the resolved document came from. */
 export interface Origin {
   file: string;
   tokens: string[];
 }
 
-export interface BundleInput {
+export interface ResolveInput {
   entry: ParsedFile;
   swagger2: boolean;
   openapi31: boolean;
@@ -33,7 +33,7 @@ export interface BundleInput {
   maxNodes?: number;
 }
 
-export interface Bundle {
+export interface ResolvedSpec {
   document: unknown;
   problems: Problem[];
   /** Every file parsed on the way (the entry and each referenced file). */
@@ -86,8 +86,8 @@ class LimitError extends Error {
 }
 
 /**
- * Bundle a spec and the uploaded files it references into one plain document whose every
- * resolved `$ref` is internal (`#/…`), read only from `texts` (SPEC 4.1).
+ * Resolve a spec's `$ref`s: the spec and the uploaded files it references become one plain
+ * document whose every resolved `$ref` is internal (`#/…`), read only from `texts` (SPEC 4.1).
  *
  * The document is written breadth first, so each external object is placed at the
  * shallowest spot that references it and later references point there. External schemas,
@@ -97,7 +97,7 @@ class LimitError extends Error {
  * resolved, or that points outside the upload, is reported with its location and left as it
  * is. The result is a tree: no object appears twice, so editing one place edits one place.
  */
-export function bundleSpec(input: BundleInput): Result<Bundle> {
+export function resolveSpec(input: ResolveInput): Result<ResolvedSpec> {
   const entryPath = input.entry.path;
   const maxDepth = input.maxDepth ?? LIMITS.maxDepth;
   const maxNodes = input.maxNodes ?? LIMITS.maxDocumentNodes;
@@ -363,7 +363,7 @@ export function bundleSpec(input: BundleInput): Result<Bundle> {
 
   function processNode(f: Frame): void {
     if (f.depth > maxDepth) throw new LimitError('nesting-too-deep', `nested more than ${maxDepth} levels deep: refused`, f);
-    if (nodes > maxNodes) throw new LimitError('document-too-large', `the bundled document has more than ${maxNodes} nodes: refused`, f);
+    if (nodes > maxNodes) throw new LimitError('document-too-large', `the document, with the files it references, has more than ${maxNodes} nodes: refused`, f);
     const v = f.src;
     if (v === null || typeof v !== 'object') {
       write(f, v);
