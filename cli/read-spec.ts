@@ -1,8 +1,7 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { fail, type Result } from '../lib/core/result';
-import { checkUploadSize } from '../lib/bundle/upload';
-import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload } from '../lib/bundle/spec-upload';
+import { checkUploadSize, isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload } from '../lib/openapi/upload';
 import { UsageError } from './command';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
-import type { UploadEntry } from '../../lib/bundle/spec-upload';
-import { checkUploadSize, DEFAULT_UPLOAD_LIMITS } from '../../lib/bundle/upload';
+import type { UploadEntry } from '../../lib/openapi/upload';
+import { checkUploadSize, DEFAULT_UPLOAD_LIMITS } from '../../lib/openapi/upload';
 import { problem, type Problem } from '../../lib/core/problem';
 
 /** Files the user chose, each with its path in the upload, and what the upload is called. */

@@ -7,7 +7,7 @@ import type { Result } from '../../lib/core/result';
 import type { SessionSummary, ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import type { FileView, Opened, WizardReply } from '../../lib/wizard/service';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
-import { parseSpecUrl, type UploadEntry } from '../../lib/bundle/spec-upload';
+import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { FileList } from './file-list';
 import { ProblemList } from './problem-list';

@@ -6,7 +6,7 @@ import { replaceCallSection, stripCallSection } from '../skill/prose';
 import { publishTools } from '../publish/publish';
 import { generateCallSection } from './call-section';
 import { readSkillZip, writeSkillZip } from './zip';
-import { decodeText } from './upload';
+import { decodeText } from '../core/decode-text';
 
 export const TOOLS_FILE = 'tools.json';
 

@@ -17,7 +17,7 @@ import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
 import { ServerResolver } from './servers';
 import { code } from './text';
-import { TypeRegistry } from './types';
+import { TypeRegistry } from './type-registry';
 
 /**
  * Generate a skill from a loaded spec (SPEC 4): one operation file per operation under

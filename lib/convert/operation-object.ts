@@ -7,7 +7,7 @@ import type { Converted } from './schema-object';
 import type { SecurityModel } from './security';
 import type { ServerResolver } from './servers';
 import { code } from './text';
-import type { TypeRegistry } from './types';
+import type { TypeRegistry } from './type-registry';
 
 /** One argument of a declared operation: where it goes and its schema (SPEC 1.3). */
 export interface ArgumentPlan {

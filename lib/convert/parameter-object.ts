@@ -1,7 +1,7 @@
 import { isPlainObject, joinPointer } from '../core/entries';
 import { own, type ConvertContext, type Json } from './context';
 import { TypeRef, type Converted } from './schema-object';
-import type { TypeRegistry } from './types';
+import type { TypeRegistry } from './type-registry';
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'formData';
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie', 'body', 'formData']);

@@ -5,7 +5,7 @@ import type { ParameterInfo } from './parameter-object';
 import { describeSchema, isJsonMediaType, type BodyField } from './request-body-object';
 import { TypeRef, type Converted } from './schema-object';
 import { code, fold, leadingEscape, safeInline, safeMarkdown, safeParagraph, shorten, splitFirstParagraph } from './text';
-import { typeDisplayName, type TypeRegistry } from './types';
+import { typeDisplayName, type TypeRegistry } from './type-registry';
 
 /** SPEC 5 `description`: the first paragraph warns above this. */
 export const MAX_DESCRIPTION = 1024;

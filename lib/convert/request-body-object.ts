@@ -3,7 +3,7 @@ import { own, type ConvertContext, type Json } from './context';
 import type { ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { code } from './text';
-import type { TypeRegistry } from './types';
+import type { TypeRegistry } from './type-registry';
 
 export interface BodyField {
   name: string;

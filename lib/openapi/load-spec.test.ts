@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../core/problem';
-import { specUploadFromFile } from '../bundle/spec-upload';
+import { specUploadFromFile } from './upload';
 import { loadSpec, type LoadedSpec } from './index';
 
 type Files = Record<string, string>;
@@ -387,7 +387,7 @@ describe('loadSpec', () => {
       expect(only(problems, 'nesting-too-deep')[0].file).toBe('deep.json');
     });
 
-    it('refuses a bundled document nested too deep across files with a clean error', async () => {
+    it('refuses a resolved document nested too deep across files with a clean error', async () => {
       // Under `info`, referenced objects are inlined where they are referenced, so depth adds up.
       const files: Files = { 'api.yaml': "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\n  contact:\n    $ref: f0.json\npaths: {}\n" };
       for (let i = 0; i < 4; i++) {
@@ -418,7 +418,7 @@ describe('loadSpec', () => {
     });
   });
 
-  describe('bundling', () => {
+  describe('resolving', () => {
     const files: Files = {
       'api.yaml': oas30(`paths:
   /pets:
@@ -531,7 +531,7 @@ properties:
       expect(a.problems).toEqual(b.problems);
     });
 
-    it('locates bundled parts in their own files', async () => {
+    it('locates parts from other files in their own files', async () => {
       const { spec } = await loaded(files);
       expect(spec.locate('/paths/~1pets/get/operationId')).toEqual({ file: 'paths/pets.yaml', line: 2, column: 3, pointer: '/get/operationId' });
       expect(spec.locate('#/components/responses/pets/content/application~1json/schema/items')).toEqual({
@@ -560,7 +560,7 @@ properties:
       expect(s.b.properties.self).toEqual({ $ref: '#/components/schemas/b' });
     });
 
-    it('bundles Swagger 2.0 into definitions, parameters and responses', async () => {
+    it('resolves Swagger 2.0 into definitions, parameters and responses', async () => {
       const { spec, problems } = await loaded({
         'swagger.yaml': `swagger: "2.0"
 info: {title: T, version: "1"}

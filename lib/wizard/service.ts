@@ -9,7 +9,7 @@ import { problem } from '../core/problem';
 import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
 import type { SkillFiles } from '../skill/package';
-import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../bundle/spec-upload';
+import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { convertSpec } from '../convert';

@@ -6,7 +6,7 @@ import { convertSchema, DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SC
 
 /** One referenced schema: converted once, then shared in types.json or written inline. */
 interface TypeRecord {
-  /** JSON pointer of the schema in the bundled document. */
+  /** JSON pointer of the schema in the resolved document. */
   pointer: string;
   state: 'pending' | 'converting' | 'done';
   body: Converted;
@@ -431,7 +431,7 @@ const GENERIC_TOKENS = new Set([
 /**
  * A type's name from where its schema sits: the component name (`Pet`), with the path
  * below it for a schema inside one (`Pet.owner`), else the last meaningful token of the
- * pointer (a schema a multi-file bundle placed under `paths`); sanitized to `A-Za-z0-9_.-`.
+ * pointer (a schema the resolver placed under `paths`); sanitized to `A-Za-z0-9_.-`.
  */
 export function typeDisplayName(pointer: string): string {
   const tokens = pointerTokens(pointer);

@@ -1,19 +1,6 @@
-/**
- * Uploaded bytes to text, and the upload size limits of SPEC 6, checked before parsing.
- */
-import { problem, type Problem } from '../core/problem';
-import { fail, ok, type Result } from '../core/result';
-
-const MiB = 1024 * 1024;
-
-export interface UploadLimits {
-  /** One spec file (SPEC 6: 50 MB). */
-  maxFileBytes: number;
-  /** The whole upload (SPEC 6: 100 MB). */
-  maxUploadBytes: number;
-}
-
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxFileBytes: 50 * MiB, maxUploadBytes: 100 * MiB };
+/** Uploaded bytes to text: UTF-8 only, refused with the place of the first bad byte. */
+import { problem } from './problem';
+import { fail, ok, type Result } from './result';
 
 // ignoreBOM: false (the default) makes the decoder drop a leading UTF-8 BOM.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -74,37 +61,4 @@ function firstInvalidUtf8(bytes: Uint8Array): { offset: number; line: number; co
     i += n + 1;
   }
   return { offset: i, line, column: i - lineStart + 1 };
-}
-
-/**
- * SPEC 6: a spec file over 50 MB or an upload over 100 MB is refused before parsing. Sizes
- * are in bytes; `path` names the file in the problem.
- */
-export function checkUploadSize(
-  files: readonly { path: string; size: number }[],
-  limits: Partial<UploadLimits> = {},
-): Problem[] {
-  const maxFile = limits.maxFileBytes ?? DEFAULT_UPLOAD_LIMITS.maxFileBytes;
-  const maxUpload = limits.maxUploadBytes ?? DEFAULT_UPLOAD_LIMITS.maxUploadBytes;
-  const problems: Problem[] = [];
-  let total = 0;
-  for (const file of files) {
-    total += file.size;
-    if (file.size > maxFile) {
-      problems.push(
-        problem('upload-file-too-large', 'error', `${file.path} is ${formatMiB(file.size)}, over the ${formatMiB(maxFile)} limit for one file`, file.path),
-      );
-    }
-  }
-  if (total > maxUpload) {
-    const file = files.length === 1 ? files[0].path : '(upload)';
-    problems.push(
-      problem('upload-too-large', 'error', `The upload is ${formatMiB(total)}, over the ${formatMiB(maxUpload)} limit`, file),
-    );
-  }
-  return problems;
-}
-
-function formatMiB(n: number): string {
-  return `${(n / MiB).toFixed(1)} MB`;
 }

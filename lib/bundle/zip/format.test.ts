@@ -1,0 +1,126 @@
+import { crc32 as nodeCrc32 } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { crc32 } from './format';
+import { readSkillZip } from './read';
+import { writeSkillZip } from './write';
+import { enc, rawZip, concat, file, ruleIds, skillFiles } from '../../../test/raw-zip';
+
+describe('crc32', () => {
+  it('matches node:zlib when given random inputs', () => {
+    for (const n of [0, 1, 7, 1000, 65537]) {
+      const data = randomBytes(n);
+      expect(crc32(data)).toBe(nodeCrc32(data));
+    }
+  });
+});
+
+describe('readSkillZip', () => {
+  it('refuses 100,000 entries from the end record when the count is declared in zip64', () => {
+    const entries = Array.from({ length: 100_000 }, (_, i) => ({ name: `s/${i}.md` }));
+    const zip = rawZip(entries, { zip64: true });
+    const start = performance.now();
+    const result = readSkillZip(zip);
+    expect(performance.now() - start).toBeLessThan(50);
+    expect(ruleIds(result)).toEqual(['zip-too-many-entries']);
+    expect(result.problems[0].message).toContain('more than 5,000 entries');
+  });
+
+  it('refuses 100,000 entries when the 16-bit count wrapped or lies', () => {
+    const entries = Array.from({ length: 100_000 }, (_, i) => ({ name: `s/${i}.md` }));
+    expect(ruleIds(readSkillZip(rawZip(entries)))).toEqual(['zip-too-many-entries']); // 100,000 mod 65,536
+    const lying = rawZip(entries, { count: 3 });
+    const start = performance.now();
+    expect(ruleIds(readSkillZip(lying))).toEqual(['zip-too-many-entries']);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+
+  it('refuses an entry that understates its size by counting bytes while inflating', () => {
+    const big = new Uint8Array(20 * 1024 * 1024); // 20 MiB of zeros, ~20 KB compressed
+    const liar = { name: 's/liar.md', method: 8 as const, payload: deflateSync(big), size: 100, crc: nodeCrc32(big) };
+    const zip = rawZip([file('s/SKILL.md'), liar]);
+    const start = performance.now();
+    const result = readSkillZip(zip);
+    expect(performance.now() - start).toBeLessThan(500);
+    expect(ruleIds(result)).toEqual(['zip-size-mismatch']);
+    expect(result.problems[0].message).toContain('more than the 100 bytes');
+  });
+
+  it('refuses an entry that overstates its size when fewer bytes come out', () => {
+    const liar = { ...file('s/a.md', 'hello'), size: 10 };
+    expect(ruleIds(readSkillZip(rawZip([file('s/SKILL.md'), liar])))).toEqual(['zip-size-mismatch']);
+  });
+
+  it('refuses a stored entry when its stored length differs from its declared size', () => {
+    const liar = { name: 's/a.md', data: enc.encode('hello'), size: 2 };
+    expect(ruleIds(readSkillZip(rawZip([file('s/SKILL.md'), liar])))).toEqual(['zip-size-mismatch']);
+  });
+
+  it('refuses an entry when its CRC does not match', () => {
+    const bad = { ...file('s/a.md', 'hello'), crc: 12345 };
+    expect(ruleIds(readSkillZip(rawZip([file('s/SKILL.md'), bad])))).toEqual(['zip-corrupt']);
+  });
+
+  it('refuses an entry when its local header names a different file', () => {
+    const sneaky = { ...file('s/a.md'), localName: '../a.md' };
+    expect(ruleIds(readSkillZip(rawZip([file('s/SKILL.md'), sneaky])))).toEqual(['zip-corrupt']);
+  });
+
+  it('refuses a name that is not UTF-8 when the bytes are a legacy code page', () => {
+    const cp437 = new Uint8Array([...enc.encode('s/caf'), 0x82, ...enc.encode('.md')]);
+    expect(ruleIds(readSkillZip(rawZip([file('s/SKILL.md'), { name: cp437, data: enc.encode('x'), flags: 0 }])))).toEqual([
+      'zip-name-encoding',
+    ]);
+  });
+
+  it('refuses with a clear message and no throw when the zip is truncated anywhere', () => {
+    const zip = writeSkillZip('petstore', skillFiles());
+    for (let cut = 0; cut < zip.length; cut += 7) {
+      const result = readSkillZip(zip.subarray(0, cut));
+      expect(result.ok, `cut at ${cut}`).toBe(false);
+      expect(result.problems[0].ruleId).toMatch(/^zip-/);
+    }
+    const tail = readSkillZip(zip.subarray(0, zip.length - 1));
+    expect(ruleIds(tail)).toEqual(['zip-corrupt']);
+    expect(tail.problems[0].message).toMatch(/not a readable zip.*truncated/);
+  });
+
+  it('refuses with zip-corrupt and no throw when a byte of the data is flipped', () => {
+    const zip = writeSkillZip('petstore', new Map([['SKILL.md', 'a'.repeat(5000) + 'b'.repeat(5000)]]));
+    for (let i = 0; i < zip.length; i++) {
+      const damaged = zip.slice();
+      damaged[i] ^= 0x5a;
+      const result = readSkillZip(damaged);
+      if (!result.ok) expect(result.problems[0].ruleId).toMatch(/^zip-/);
+    }
+  });
+
+  it('refuses with zip-corrupt and no throw when given random garbage', () => {
+    for (let i = 0; i < 200; i++) {
+      const result = readSkillZip(randomBytes(Math.floor(Math.random() * 4096)));
+      expect(result.ok).toBe(false);
+      expect(result.problems[0].ruleId).toBe('zip-corrupt');
+    }
+  });
+
+  it('refuses garbage with a zip end record when the directory points nowhere', () => {
+    const garbage = concat([randomBytes(500), rawZip([]).fill(0, 4), new Uint8Array(0)]);
+    const view = new DataView(garbage.buffer);
+    view.setUint16(garbage.length - 12, 3, true); // 3 entries
+    view.setUint32(garbage.length - 10, 1000, true); // cd size
+    view.setUint32(garbage.length - 6, 100, true); // cd offset
+    expect(ruleIds(readSkillZip(garbage))).toEqual(['zip-corrupt']);
+  });
+
+  it('refuses overlapping entries when one entry lies inside the data of another', () => {
+    // The inner entry's local header and data, stored as the outer entry's content.
+    const innerBytes = rawZip([file('s/b.md', 'y')]);
+    const inner = innerBytes.subarray(0, 30 + 6 + deflateSync(enc.encode('y')).length);
+    const outer = { name: 's/SKILL.md', data: inner };
+    const zip = rawZip([outer, { ...file('s/b.md', 'y'), centralAt: 30 + 'S/SKILL.md'.length }]);
+    const result = readSkillZip(zip);
+    expect(ruleIds(result)).toEqual(['zip-corrupt']);
+    expect(result.problems[0].message).toContain('overlaps');
+  });
+});
