@@ -5,8 +5,7 @@ import type { Result } from '../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import { CallPreview } from './call-preview';
 import { ToolPreview } from './tool-preview';
-
-export type PreviewTab = 'tool' | 'call' | 'bundle';
+import type { PreviewTab } from './wizard-state';
 
 const TABS: { id: PreviewTab; label: string }[] = [
   { id: 'tool', label: 'Tool' },

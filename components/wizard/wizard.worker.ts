@@ -61,8 +61,7 @@ async function handleStorage(request: StorageRequest): Promise<StorageReply | Wi
 
 const STORAGE = new Set(['saved', 'resume', 'discard']);
 
-scope.onmessage = async (event: MessageEvent<{ id: number; request: WizardRequest | StorageRequest }>) => {
-  const { id, request } = event.data;
+async function answer({ id, request }: { id: number; request: WizardRequest | StorageRequest }): Promise<void> {
   try {
     const reply = STORAGE.has(request.type) ? await handleStorage(request as StorageRequest) : await service.handle(request as WizardRequest);
     const changed = CHANGES.has(request.type as WizardRequest['type']) && reply.type !== 'error' && !(reply.type === 'opened' && !reply.result.ok);
@@ -72,4 +71,11 @@ scope.onmessage = async (event: MessageEvent<{ id: number; request: WizardReques
   } catch (e) {
     scope.postMessage({ id, reply: { type: 'error', message: `The wizard failed: ${(e as Error).message}` } });
   }
+}
+
+// One request at a time, in the order sent: a conversion that awaits its spec's loading
+// never lets an edit in halfway, and replies come back in order.
+let line: Promise<void> = Promise.resolve();
+scope.onmessage = (event: MessageEvent<{ id: number; request: WizardRequest | StorageRequest }>) => {
+  line = line.then(() => answer(event.data));
 };

@@ -1,0 +1,19 @@
+import type { SessionSummary } from '../../lib/wizard/session';
+
+/** `1 file`, `3 files`. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The skill's status line: files, tools, errors, warnings, and the edited files when there are any. */
+export function skillCounts(summary: SessionSummary): string {
+  const edited = summary.files.filter((f) => f.edited).length;
+  const parts = [count(summary.files.length, 'file'), count(summary.tools, 'tool'), count(summary.errors, 'error'), count(summary.warnings, 'warning')];
+  if (edited > 0) parts.push(`${edited} edited`);
+  return parts.join(' · ');
+}
+
+/** A size in decimal megabytes, one decimal: `4.2 MB`. */
+export function megabytes(chars: number): string {
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}

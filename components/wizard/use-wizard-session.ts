@@ -1,0 +1,64 @@
+'use client';
+
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
+import { useWizardWorker } from './use-wizard-worker';
+import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
+import { editedCount, initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+
+const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
+
+const browserIO: WizardIO = {
+  readChosenFiles,
+  fetchSpec,
+  async fetchSample() {
+    const response = await fetch(SAMPLE.url);
+    return { name: SAMPLE.name, bytes: new Uint8Array(await response.arrayBuffer()) };
+  },
+  saveBytes: (bytes, fileName) => saveBytes(bytes, fileName),
+  confirm: (message) => window.confirm(message),
+  paint: () => new Promise((resolve) => setTimeout(resolve, 50)),
+};
+
+/**
+ * The wizard's working session on the page: its state (one reducer, `wizardReducer`) and
+ * what the user can do (`createWizardController`), talking to the worker that holds the
+ * skill. The views draw `state` and call `actions`; nothing else keeps wizard state.
+ */
+export function useWizardSession(): { state: WizardState; actions: WizardController } {
+  const send = useWizardWorker();
+  const [state, dispatchToReact] = useReducer(wizardReducer, initialWizardState);
+  // The controller reads the state as it is after its own last dispatch, before React has
+  // rendered it: the reducer is pure, so running it on a copy too gives the same value.
+  const [live] = useState(() => {
+    let current = initialWizardState;
+    return { get: () => current, apply: (action: WizardAction) => (current = wizardReducer(current, action)) };
+  });
+  const actions = useMemo(() => {
+    const dispatch = (action: WizardAction) => {
+      live.apply(action);
+      dispatchToReact(action);
+    };
+    return createWizardController(send, { get: live.get, dispatch }, browserIO);
+  }, [send, live]);
+
+  useEffect(() => {
+    void actions.loadSaved();
+  }, [actions]);
+
+  const edited = editedCount(state);
+  useEffect(() => {
+    if (edited === 0) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [edited]);
+
+  // "In the bundle" follows every edit while it is shown.
+  const { panel, selected, summary } = state;
+  useEffect(() => {
+    if (panel === 'bundle' && selected !== null) void actions.loadExported(selected);
+  }, [panel, selected, summary, actions]);
+
+  return { state, actions };
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { createWizardService, type WizardRequest } from '../../lib/wizard/service';
+import type { StorageRequest } from './worker-protocol';
+import type { Reply, SendToWorker } from './worker-client';
+import { createWizardController, type WizardIO } from './wizard-controller';
+import { initialWizardState, wizardReducer, type WizardState } from './wizard-state';
+
+const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
+
+/**
+ * The controller against the wizard's service itself, one request at a time as the worker
+ * takes them; `hold` keeps the "worker" busy until `release`, as a slow request would.
+ */
+function harness() {
+  const service = createWizardService();
+  const sent: (WizardRequest | StorageRequest)[] = [];
+  let line: Promise<unknown> = Promise.resolve();
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const send = ((request: WizardRequest | StorageRequest) => {
+    sent.push(request);
+    const reply = line.then(() => gate).then(async (): Promise<Reply> => {
+      if (request.type === 'saved' || request.type === 'discard') return { type: 'saved', info: undefined };
+      if (request.type === 'resume') return { type: 'error', message: 'There is no saved skill to continue' };
+      return service.handle(request);
+    });
+    line = reply;
+    return reply;
+  }) as SendToWorker;
+  let state: WizardState = initialWizardState;
+  const io: WizardIO = {
+    readChosenFiles: async (chosen) => ({ entries: await Promise.all(chosen.files.map(async (f) => ({ path: f.path, bytes: new Uint8Array(await f.file.arrayBuffer()) }))), problems: [] }),
+    fetchSpec: vi.fn(async () => ({ entries: [], problems: [] })),
+    fetchSample: async () => ({ name: 'hollowbrook.openapi.yaml', bytes: SAMPLE.slice() }),
+    saveBytes: vi.fn(),
+    confirm: vi.fn(() => true),
+    paint: async () => {},
+  };
+  const controller = createWizardController(send, { get: () => state, dispatch: (action) => (state = wizardReducer(state, action)) }, io);
+  return {
+    controller,
+    service,
+    io,
+    sent,
+    state: () => state,
+    hold() {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release: () => open(),
+    settled: async () => {
+      for (let i = 0; i < 5; i++) await line;
+    },
+    text: async (path: string) => {
+      const reply = await service.handle({ type: 'file', path });
+      return reply.type === 'file' ? reply.file?.text : undefined;
+    },
+  };
+}
+
+describe('createWizardController', () => {
+  it('opens the sample to its report, then a file with its text, its tool and the call its example arguments make', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    expect(h.state()).toMatchObject({ starting: false, busy: null, selected: null });
+    expect(h.state().summary?.tools).toBe(5);
+    await h.controller.openFile('get_booking.md');
+    await h.settled();
+    const state = h.state();
+    expect(state.file?.text).toContain('method: GET');
+    expect(state.tool).toMatchObject({ ok: true, tool: { name: 'hollowbrook-guesthouse_get_booking' } });
+    expect(state.args).toBe('{\n  "booking_id": "booking_id"\n}');
+    expect(state.request).toMatchObject({ ok: true, value: { method: 'GET', url: 'http://outturn-hollowbrook:8084/bookings/booking_id' } });
+  });
+
+  it('sends the latest text only when typing outruns the worker, and the summary follows it', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('list_rooms.md');
+    const text = h.state().file!.text;
+    h.hold();
+    for (const n of [1, 2, 3]) h.controller.onEdit(`${text}\nline ${n}\n`);
+    expect(h.state().draft).toBe(`${text}\nline 3\n`);
+    h.release();
+    await h.controller.flushEdits();
+    await h.settled();
+    const edits = h.sent.filter((r): r is Extract<WizardRequest, { type: 'edit' }> => r.type === 'edit');
+    expect(edits.map((e) => e.text.slice(-7))).toEqual(['\nline 1\n', '\nline 3\n'].map((t) => t.slice(-7)));
+    expect(await h.text('list_rooms.md')).toBe(`${text}\nline 3\n`);
+    expect(h.state().summary?.files.find((f) => f.path === 'list_rooms.md')?.edited).toBe(true);
+  });
+
+  it('shows no file while another is on its way from a busy worker, so typing cannot land in the wrong one', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('get_booking.md');
+    const booking = h.state().file!.text;
+    const rooms = await h.text('list_rooms.md');
+    h.hold();
+    const opening = h.controller.openFile('list_rooms.md');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([h.state().selected, h.state().file]).toEqual(['list_rooms.md', null]);
+    h.controller.onEdit(`${booking}x`);
+    h.release();
+    await opening;
+    await h.settled();
+    expect(h.state().file?.text).toBe(rooms);
+    expect(await h.text('list_rooms.md')).toBe(rooms);
+    expect(await h.text('get_booking.md')).toBe(booking);
+    expect(h.sent.some((r) => r.type === 'edit')).toBe(false);
+  });
+
+  it('reverts the open file to its generated text and loads it again', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    const text = h.state().file!.text;
+    h.controller.onEdit(`${text}\nMore.\n`);
+    await h.controller.flushEdits();
+    await h.controller.onRevert();
+    await h.settled();
+    expect(h.state().file?.text).toBe(text);
+    expect(h.state().fileLoads).toBe(2);
+    expect(h.state().summary?.files.some((f) => f.edited)).toBe(false);
+  });
+
+  it('goes back to the report after a removal, and opens the file put back', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('cancel_booking.md');
+    await h.controller.onRemove();
+    await h.settled();
+    expect([h.state().selected, h.state().summary?.removed]).toEqual([null, ['cancel_booking.md']]);
+    await h.controller.onPutBack('cancel_booking.md');
+    await h.settled();
+    expect([h.state().selected, h.state().file?.path, h.state().summary?.removed]).toEqual(['cancel_booking.md', 'cancel_booking.md', []]);
+  });
+
+  it('keeps the open skill and shows the problems when an upload is refused', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.onSpec({ chosen: { name: 'notes.yaml', kind: 'files', files: [{ path: 'notes.yaml', file: new File(['hello: world\n'], 'notes.yaml') }] } });
+    expect(h.state().summary?.folder).toBe('hollowbrook-guesthouse');
+    expect(h.state().uploadProblems[0]).toMatchObject({ severity: 'error', file: 'notes.yaml' });
+  });
+
+  it('asks before replacing a skill with edits, and replaces nothing when the answer is no', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    h.controller.onEdit('edited');
+    await h.controller.flushEdits();
+    vi.mocked(h.io.confirm).mockReturnValue(false);
+    await h.controller.onSample({ name: 'other' });
+    expect(h.io.confirm).toHaveBeenCalledWith('Replace the open skill? Your edits to 1 file are not in a downloaded bundle yet.');
+    expect(h.state().summary?.folder).toBe('hollowbrook-guesthouse');
+  });
+
+  it('refuses an address that is not http(s) before fetching anything', async () => {
+    const h = harness();
+    await h.controller.onUrl('file:///etc/passwd', {});
+    expect(h.io.fetchSpec).not.toHaveBeenCalled();
+    expect(h.state().uploadProblems[0].message).toContain('file:');
+  });
+
+  it('downloads the bundle under the folder name, with the edits typed just before', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    h.controller.onEdit(`${h.state().file!.text}\nLast words.\n`);
+    await h.controller.onDownload();
+    const [bytes, name] = vi.mocked(h.io.saveBytes).mock.calls[0];
+    expect(name).toBe('hollowbrook-guesthouse.zip');
+    expect(new TextDecoder().decode(bytes)).toContain('hollowbrook-guesthouse/SKILL.md');
+    expect(await h.text('SKILL.md')).toContain('Last words.');
+  });
+});

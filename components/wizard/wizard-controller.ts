@@ -1,0 +1,239 @@
+import type { Problem } from '../../lib/core/problem';
+import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
+import type { WizardReply } from '../../lib/wizard/service';
+import type { ChosenFiles } from './browser-files';
+import type { SpecChoice } from './start-panel';
+import type { Reply, SendToWorker } from './worker-client';
+import { megabytes } from './format';
+import { editedCount, type PreviewTab, type WizardAction, type WizardState } from './wizard-state';
+
+/** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
+export interface WizardIO {
+  readChosenFiles(chosen: ChosenFiles): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
+  fetchSpec(url: string, fileName: string): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
+  /** The sample spec's bytes, from the app's own `public/`. */
+  fetchSample(): Promise<{ name: string; bytes: Uint8Array }>;
+  saveBytes(bytes: Uint8Array, fileName: string): void;
+  confirm(message: string): boolean;
+  /** Lets the page paint (a "busy" line) before something slow starts. */
+  paint(): Promise<void>;
+}
+
+/** The state as it is after every action dispatched so far, and a way to dispatch one. */
+export interface WizardStore {
+  get(): WizardState;
+  dispatch(action: WizardAction): void;
+}
+
+type Options = { name?: string; baseUrl?: string };
+
+function replyProblem(reply: Reply, file: string): Problem[] {
+  return reply.type === 'error' ? [{ ruleId: 'wizard', severity: 'error', message: reply.message, file }] : [];
+}
+
+/**
+ * What the user can do in the wizard, each as the requests it sends to the worker and the
+ * actions it dispatches from the replies. Not React: `useWizardSession` makes one per page,
+ * and the tests drive one against the service itself.
+ */
+export function createWizardController(send: SendToWorker, store: WizardStore, io: WizardIO) {
+  const { dispatch } = store;
+  const selected = () => store.get().selected;
+
+  const confirmReplace = () => {
+    const edited = editedCount(store.get());
+    return edited === 0 || io.confirm(`Replace the open skill? Your edits to ${edited} ${edited === 1 ? 'file' : 'files'} are not in a downloaded bundle yet.`);
+  };
+
+  const showOpened = (reply: Reply, name: string) => {
+    if (reply.type !== 'opened') dispatch({ type: 'refused', problems: replyProblem(reply, name) });
+    else if (!reply.result.ok) dispatch({ type: 'refused', problems: reply.result.problems });
+    else dispatch({ type: 'opened', opened: reply.result.value });
+  };
+
+  /** Waits for the worker's answer with `label` shown, and clears it after, whatever happened. */
+  const busyWith = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    dispatch({ type: 'busy', label });
+    try {
+      return await work();
+    } finally {
+      dispatch({ type: 'busy', label: null });
+    }
+  };
+
+  /** Bytes read from the user's files, from an address or from the sample, to convert; or the problems that stopped the reading. */
+  const convert = async (name: string, read: { entries: UploadEntry[]; problems: Problem[] }, kind: 'files' | 'folder', options: Options) => {
+    const { entries } = read;
+    if (entries.length === 0) {
+      dispatch({ type: 'refused', problems: read.problems });
+      return;
+    }
+    const reply = await busyWith(`Converting ${name}…`, () =>
+      send({ type: 'convert', upload: { name, kind, entries }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer)),
+    );
+    showOpened(reply, name);
+  };
+
+  // Edits are sent one at a time, the latest text winning: typing in a 750 KB types.json
+  // (every tool re-checked on each change) stays as quick as the textarea itself.
+  let queuedEdit: { path: string; text: string } | null = null;
+  let flushing: Promise<void> | null = null;
+
+  const refreshCall = async (path: string, args: string) => {
+    const reply = await send({ type: 'call', path, args });
+    if (reply.type === 'call') dispatch({ type: 'call', path, request: reply.request });
+  };
+
+  const flushEdits = (): Promise<void> => {
+    flushing ??= (async () => {
+      while (queuedEdit) {
+        const { path, text } = queuedEdit;
+        queuedEdit = null;
+        const reply = await send({ type: 'edit', path, text });
+        if (reply.type === 'summary') dispatch({ type: 'summary', summary: reply.summary });
+        if (queuedEdit || selected() !== path) continue;
+        const preview = await send({ type: 'tool', path });
+        if (preview.type !== 'tool') continue;
+        dispatch({ type: 'tool', path, tool: preview.tool });
+        if (preview.tool.ok && selected() === path) void refreshCall(path, store.get().args);
+      }
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  };
+
+  const openFile = async (path: string | null) => {
+    await flushEdits();
+    dispatch({ type: 'select', path });
+    if (path === null) return;
+    const reply = await send({ type: 'file', path });
+    if (reply.type !== 'file' || !reply.file || selected() !== path) return;
+    dispatch({ type: 'file', file: reply.file });
+    if (reply.file.tool.ok) void refreshCall(path, store.get().args);
+  };
+
+  /** A change to a file's place in the skill (revert, remove, put back), then the file to show. */
+  const changeFile = async (request: { type: 'revert' | 'remove' | 'put-back'; path: string }, show: string | null) => {
+    await flushEdits();
+    const reply = await send(request);
+    if (reply.type === 'summary') dispatch({ type: 'summary', summary: reply.summary });
+    await openFile(show);
+  };
+
+  return {
+    async loadSaved() {
+      const reply = await send({ type: 'saved' });
+      if (reply.type === 'saved') dispatch({ type: 'saved', info: reply.info });
+    },
+
+    async onSpec(choice: SpecChoice) {
+      if (!confirmReplace()) return;
+      const { name, kind } = choice.chosen;
+      const read = await busyWith(`Reading ${name}…`, () => io.readChosenFiles(choice.chosen));
+      await convert(name, read, kind, { name: choice.name, baseUrl: choice.baseUrl });
+    },
+
+    async onSample(options: Options) {
+      if (!confirmReplace()) return;
+      const sample = await busyWith('Fetching the sample spec…', () => io.fetchSample());
+      await convert(sample.name, { entries: [{ path: sample.name, bytes: sample.bytes }], problems: [] }, 'files', options);
+    },
+
+    async onUrl(text: string, options: Options) {
+      const parsed = parseSpecUrl(text);
+      if (!parsed.ok) {
+        dispatch({ type: 'refused', problems: parsed.problems });
+        return;
+      }
+      if (!confirmReplace()) return;
+      const { url, fileName } = parsed.value;
+      const read = await busyWith(`Fetching ${url}…`, () => io.fetchSpec(url, fileName));
+      await convert(fileName, read, 'files', options);
+    },
+
+    async onResume() {
+      showOpened(await busyWith('Opening the saved skill…', () => send({ type: 'resume' })), store.get().saved?.folder ?? '');
+    },
+
+    async onDiscard() {
+      if (!io.confirm(`Delete the copy of ${store.get().saved?.folder} kept in this browser?`)) return;
+      await send({ type: 'discard' });
+      dispatch({ type: 'saved', info: undefined });
+    },
+
+    async onBundle(bundle: File) {
+      if (!confirmReplace()) return;
+      const reply = await busyWith(`Opening ${bundle.name}…`, async () => {
+        const bytes = new Uint8Array(await bundle.arrayBuffer());
+        return send({ type: 'open-bundle', name: bundle.name, bytes }, [bytes.buffer as ArrayBuffer]);
+      });
+      showOpened(reply, bundle.name);
+    },
+
+    openFile,
+    flushEdits,
+
+    onEdit(text: string) {
+      const path = selected();
+      if (path === null || !store.get().file) return;
+      dispatch({ type: 'typed', path, text });
+      queuedEdit = { path, text };
+      void flushEdits();
+    },
+
+    async openSpec(path: string, line?: number) {
+      await flushEdits();
+      const reply = await send({ type: 'spec-file', path });
+      if (reply.type !== 'spec-file' || reply.text === undefined) return;
+      if (store.get().spec?.path !== path && reply.text.length > 1_000_000) {
+        // A browser takes seconds to lay out a multi-megabyte textarea: say so before it starts.
+        dispatch({ type: 'busy', label: `Opening ${path} (${megabytes(reply.text.length)})…` });
+        await io.paint();
+      }
+      dispatch({ type: 'spec', path, text: reply.text, line });
+      dispatch({ type: 'busy', label: null });
+    },
+
+    /** "In the bundle" for a file: what the download will hold. */
+    async loadExported(path: string): Promise<WizardReply | undefined> {
+      const reply = await send({ type: 'exported', path });
+      if (reply.type === 'exported') dispatch({ type: 'exported', path: reply.path, text: reply.text });
+      return reply;
+    },
+
+    async onRevert() {
+      const path = selected();
+      if (path !== null) await changeFile({ type: 'revert', path }, path);
+    },
+    async onRemove() {
+      const path = selected();
+      if (path !== null) await changeFile({ type: 'remove', path }, null);
+    },
+    onPutBack: (path: string) => changeFile({ type: 'put-back', path }, path),
+
+    async onArgs(text: string) {
+      dispatch({ type: 'args', text });
+      const path = selected();
+      if (path !== null) await refreshCall(path, text);
+    },
+
+    async onDownload() {
+      await flushEdits();
+      const reply = await send({ type: 'export', tools: store.get().withTools });
+      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+    },
+
+    async onRegenerate(options: { name: string; baseUrl: string }) {
+      if (!confirmReplace()) return;
+      showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');
+    },
+
+    showStart: () => dispatch({ type: 'show-start' }),
+    showSkill: () => dispatch({ type: 'show-skill' }),
+    setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
+    setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),
+  };
+}
+
+export type WizardController = ReturnType<typeof createWizardController>;

@@ -1,0 +1,158 @@
+import type { HttpRequest } from '../../lib/call';
+import type { Problem } from '../../lib/core/problem';
+import type { Result } from '../../lib/core/result';
+import type { FileView, Opened } from '../../lib/wizard/service';
+import type { SessionSummary, ToolPreview } from '../../lib/wizard/session';
+import type { SavedInfo } from './saved-session';
+
+export type PreviewTab = 'tool' | 'call' | 'bundle';
+
+/** The uploaded spec's file shown read-only; `opens` counts the times it was opened, so opening it again scrolls again. */
+export interface SpecView {
+  path: string;
+  text: string;
+  line?: number;
+  opens: number;
+}
+
+/**
+ * Everything the wizard's page shows, in one value: the worker holds the skill, this holds
+ * what the page has been told of it and what the user is looking at.
+ */
+export interface WizardState {
+  /** The start page is shown, over the open skill if there is one. */
+  starting: boolean;
+  opened: Opened | null;
+  summary: SessionSummary | null;
+  /** What the page is waiting for, in words; null when it waits for nothing. */
+  busy: string | null;
+  /** Why the last upload, fetch or opening was refused. */
+  uploadProblems: Problem[];
+  /** The skill file open in the editor; null for the report (or the spec). */
+  selected: string | null;
+  spec: SpecView | null;
+  /** The selected file as the worker sent it; null while it is on its way. */
+  file: FileView | null;
+  /** Counts the files loaded into the editor, so the same file loaded again starts the editor anew. */
+  fileLoads: number;
+  /** The editor's text as typed, for the line numbers. */
+  draft: string;
+  panel: PreviewTab;
+  exported?: { path: string; text: string | undefined };
+  tool?: ToolPreview;
+  args: string;
+  request?: Result<HttpRequest>;
+  withTools: boolean;
+  saved?: SavedInfo;
+}
+
+export const initialWizardState: WizardState = {
+  starting: true,
+  opened: null,
+  summary: null,
+  busy: null,
+  uploadProblems: [],
+  selected: null,
+  spec: null,
+  file: null,
+  fileLoads: 0,
+  draft: '',
+  panel: 'tool',
+  args: '{}',
+  withTools: false,
+};
+
+export type WizardAction =
+  | { type: 'show-start' }
+  | { type: 'show-skill' }
+  | { type: 'busy'; label: string | null }
+  | { type: 'refused'; problems: Problem[] }
+  | { type: 'opened'; opened: Opened }
+  | { type: 'summary'; summary: SessionSummary }
+  | { type: 'select'; path: string | null }
+  | { type: 'file'; file: FileView }
+  | { type: 'typed'; path: string; text: string }
+  | { type: 'tool'; path: string; tool: ToolPreview }
+  | { type: 'call'; path: string; request: Result<HttpRequest> }
+  | { type: 'args'; text: string }
+  | { type: 'panel'; tab: PreviewTab }
+  | { type: 'exported'; path: string; text: string | undefined }
+  | { type: 'spec'; path: string; text: string; line?: number }
+  | { type: 'with-tools'; on: boolean }
+  | { type: 'saved'; info: SavedInfo | undefined };
+
+/**
+ * The wizard's state after one thing happened. Pure. An answer about a file that is no
+ * longer the selected one (it came back after the user moved on) changes nothing.
+ */
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'show-start':
+      return { ...state, starting: true };
+    case 'show-skill':
+      return state.summary ? { ...state, starting: false } : state;
+    case 'busy':
+      return { ...state, busy: action.label };
+    case 'refused':
+      return { ...state, uploadProblems: action.problems };
+    case 'opened':
+      return {
+        ...state,
+        starting: false,
+        uploadProblems: [],
+        opened: action.opened,
+        summary: action.opened.summary,
+        selected: null,
+        spec: null,
+        file: null,
+        draft: '',
+        tool: undefined,
+        request: undefined,
+        exported: undefined,
+      };
+    case 'summary':
+      return { ...state, summary: action.summary };
+    case 'select':
+      // The file goes at once: until the worker sends the new one, nothing is shown to type into.
+      return { ...state, selected: action.path, spec: null, file: null, draft: '', tool: undefined, request: undefined };
+    case 'file':
+      if (action.file.path !== state.selected) return state;
+      return {
+        ...state,
+        file: action.file,
+        fileLoads: state.fileLoads + 1,
+        draft: action.file.text,
+        tool: action.file.tool,
+        args: action.file.exampleArgs ?? '{}',
+        request: undefined,
+      };
+    case 'typed':
+      return action.path === state.selected && state.file ? { ...state, draft: action.text } : state;
+    case 'tool':
+      return action.path === state.selected ? { ...state, tool: action.tool } : state;
+    case 'call':
+      return action.path === state.selected ? { ...state, request: action.request } : state;
+    case 'args':
+      return { ...state, args: action.text };
+    case 'panel':
+      return { ...state, panel: action.tab };
+    case 'exported':
+      return { ...state, exported: { path: action.path, text: action.text } };
+    case 'spec':
+      return {
+        ...state,
+        selected: null,
+        file: null,
+        spec: { path: action.path, text: action.text, line: action.line, opens: (state.spec?.opens ?? 0) + 1 },
+      };
+    case 'with-tools':
+      return { ...state, withTools: action.on };
+    case 'saved':
+      return { ...state, saved: action.info };
+  }
+}
+
+/** Files with edits in the open skill. */
+export function editedCount(state: WizardState): number {
+  return state.summary?.files.filter((f) => f.edited).length ?? 0;
+}
