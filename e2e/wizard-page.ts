@@ -62,6 +62,32 @@ export class WizardPage {
     return this.page.getByRole('list', { name: `Problems in ${name}` }).getByRole('listitem');
   }
 
+  /**
+   * Keeps the wizard's worker busy, as a request that takes long would: a loop run in the
+   * worker itself, for `ms` or (undefined) until the worker is stopped. Nothing in the app
+   * is made for this; the page only sees a worker that does not answer.
+   */
+  async blockWorker(ms?: number): Promise<void> {
+    const worker = this.page.workers().at(-1);
+    if (!worker) throw new Error('the wizard has no worker');
+    void worker
+      .evaluate((until) => {
+        const end = until === null ? Infinity : Date.now() + until;
+        while (Date.now() < end);
+      }, ms ?? null)
+      .catch(() => undefined);
+    // The loop has started before the page's next message is taken.
+    await this.page.waitForTimeout(100);
+  }
+
+  /** The files of a downloaded bundle, by path inside its folder. */
+  static async unzip(bytes: Buffer): Promise<Map<string, string>> {
+    const { readSkillZip } = await import('../lib/bundle/zip');
+    const read = readSkillZip(new Uint8Array(bytes));
+    if (!read.ok) throw new Error(`the bundle does not read back: ${read.problems[0].message}`);
+    return new Map([...read.value.files].map(([path, data]) => [path, new TextDecoder().decode(data)]));
+  }
+
   async download(): Promise<{ download: Download; bytes: Buffer }> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Download bundle' }).click()]);
     const path = await download.path();

@@ -174,4 +174,25 @@ describe('createWizardController', () => {
     expect(new TextDecoder().decode(bytes)).toContain('hollowbrook-guesthouse/SKILL.md');
     expect(await h.text('SKILL.md')).toContain('Last words.');
   });
+
+  it("shows the worker's text and says why when an edit is refused because the file changed under the page", async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    const text = h.state().file!.text;
+    h.controller.onEdit(`${text}\nOne.\n`);
+    await h.controller.flushEdits();
+    // Changed behind the page's back (as a second writer would): the page's version is old now.
+    await h.service.handle({ type: 'revert', path: 'SKILL.md' });
+    h.controller.onEdit(`${text}\nOne.\nTwo.\n`);
+    await h.controller.flushEdits();
+    await h.settled();
+    expect(h.state().notice).toMatch(/^SKILL\.md changed since this text was typed over it/);
+    expect(h.state().file?.text).toBe(text);
+    expect(await h.text('SKILL.md')).toBe(text);
+    // Typing goes on over the text now shown.
+    h.controller.onEdit(`${text}\nThree.\n`);
+    await h.controller.flushEdits();
+    expect(await h.text('SKILL.md')).toBe(`${text}\nThree.\n`);
+  });
 });

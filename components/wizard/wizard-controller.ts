@@ -78,6 +78,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   // (every tool re-checked on each change) stays as quick as the textarea itself.
   let queuedEdit: { path: string; text: string } | null = null;
   let flushing: Promise<void> | null = null;
+  // The version the worker gave for the open file's text, the one the next edit is typed over.
+  let version: { path: string; version: number } | null = null;
 
   const refreshCall = async (path: string, args: string) => {
     const reply = await send({ type: 'call', path, args });
@@ -89,8 +91,18 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       while (queuedEdit) {
         const { path, text } = queuedEdit;
         queuedEdit = null;
-        const reply = await send({ type: 'edit', path, text });
-        if (reply.type === 'summary') dispatch({ type: 'summary', summary: reply.summary });
+        if (version?.path !== path) continue;
+        const reply = await send({ type: 'edit', path, version: version.version, text });
+        if (reply.type === 'stale') {
+          // The worker holds another text of this file than the one typed over: show its text, and say why.
+          queuedEdit = null;
+          if (selected() === path) await loadFile(path);
+          dispatch({ type: 'notice', message: reply.message });
+          continue;
+        }
+        if (reply.type !== 'edited') continue;
+        if (version?.path === path) version = { path, version: reply.version };
+        dispatch({ type: 'summary', summary: reply.summary });
         if (queuedEdit || selected() !== path) continue;
         const preview = await send({ type: 'tool', path });
         if (preview.type !== 'tool') continue;
@@ -103,14 +115,19 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     return flushing;
   };
 
-  const openFile = async (path: string | null) => {
-    await flushEdits();
-    dispatch({ type: 'select', path });
-    if (path === null) return;
+  const loadFile = async (path: string) => {
     const reply = await send({ type: 'file', path });
     if (reply.type !== 'file' || !reply.file || selected() !== path) return;
+    version = { path, version: reply.file.version };
     dispatch({ type: 'file', file: reply.file });
     if (reply.file.tool.ok) void refreshCall(path, store.get().args);
+  };
+
+  const openFile = async (path: string | null) => {
+    await flushEdits();
+    version = null;
+    dispatch({ type: 'select', path });
+    if (path !== null) await loadFile(path);
   };
 
   /** A change to a file's place in the skill (revert, remove, put back), then the file to show. */
@@ -176,7 +193,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
 
     onEdit(text: string) {
       const path = selected();
-      if (path === null || !store.get().file) return;
+      if (path === null || store.get().file?.path !== path) return;
       dispatch({ type: 'typed', path, text });
       queuedEdit = { path, text };
       void flushEdits();

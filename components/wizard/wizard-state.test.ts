@@ -17,7 +17,7 @@ const summary = (edited = false): SessionSummary => ({
   removed: [],
 });
 const opened: Opened = { summary: summary(), specProblems: [], specFiles: ['inn.yaml'] };
-const fileView = (path: string, text = `text of ${path}`): FileView => ({ path, text, tool: { ok: false, reason: 'prose' }, exampleArgs: '{"a": 1}' });
+const fileView = (path: string, text = `text of ${path}`): FileView => ({ path, text, version: 1, tool: { ok: false, reason: 'prose' }, exampleArgs: '{"a": 1}' });
 
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
 

@@ -44,6 +44,8 @@ export interface WizardState {
   request?: Result<HttpRequest>;
   withTools: boolean;
   saved?: SavedInfo;
+  /** Something the user should know about the open file (an edit the worker refused). */
+  notice: string | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -60,6 +62,7 @@ export const initialWizardState: WizardState = {
   panel: 'tool',
   args: '{}',
   withTools: false,
+  notice: null,
 };
 
 export type WizardAction =
@@ -79,7 +82,8 @@ export type WizardAction =
   | { type: 'exported'; path: string; text: string | undefined }
   | { type: 'spec'; path: string; text: string; line?: number }
   | { type: 'with-tools'; on: boolean }
-  | { type: 'saved'; info: SavedInfo | undefined };
+  | { type: 'saved'; info: SavedInfo | undefined }
+  | { type: 'notice'; message: string | null };
 
 /**
  * The wizard's state after one thing happened. Pure. An answer about a file that is no
@@ -109,12 +113,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         tool: undefined,
         request: undefined,
         exported: undefined,
+        notice: null,
       };
     case 'summary':
       return { ...state, summary: action.summary };
     case 'select':
       // The file goes at once: until the worker sends the new one, nothing is shown to type into.
-      return { ...state, selected: action.path, spec: null, file: null, draft: '', tool: undefined, request: undefined };
+      return { ...state, selected: action.path, spec: null, file: null, draft: '', tool: undefined, request: undefined, notice: null };
     case 'file':
       if (action.file.path !== state.selected) return state;
       return {
@@ -149,6 +154,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, withTools: action.on };
     case 'saved':
       return { ...state, saved: action.info };
+    case 'notice':
+      return { ...state, notice: action.message };
   }
 }
 

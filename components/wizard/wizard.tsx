@@ -20,7 +20,7 @@ import { useWizardSession } from './use-wizard-session';
  */
 export function Wizard() {
   const { state, actions } = useWizardSession();
-  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, draft, fileLoads, panel, exported, tool, args, request, withTools, saved } = state;
+  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, draft, fileLoads, panel, exported, tool, args, request, withTools, saved, notice } = state;
   const editor = useRef<CodeEditorHandle>(null);
 
   useEffect(() => {
@@ -149,10 +149,15 @@ export function Wizard() {
                   )}
                 </div>
               </div>
+              {notice && (
+                <p role="alert" className="notice">
+                  {notice}
+                </p>
+              )}
               {file ? (
                 <CodeEditor
                   ref={editor}
-                  label={`Contents of ${selected}`}
+                  label={`Contents of ${file.path}`}
                   documentKey={`${file.path}:${fileLoads}`}
                   initialText={file.text}
                   text={draft}

@@ -64,7 +64,7 @@ const STORAGE = new Set(['saved', 'resume', 'discard']);
 async function answer({ id, request }: { id: number; request: WizardRequest | StorageRequest }): Promise<void> {
   try {
     const reply = STORAGE.has(request.type) ? await handleStorage(request as StorageRequest) : await service.handle(request as WizardRequest);
-    const changed = CHANGES.has(request.type as WizardRequest['type']) && reply.type !== 'error' && !(reply.type === 'opened' && !reply.result.ok);
+    const changed = CHANGES.has(request.type as WizardRequest['type']) && (reply.type === 'summary' || reply.type === 'edited' || (reply.type === 'opened' && reply.result.ok));
     if (changed) scheduleSave(request.type === 'convert' || request.type === 'open-bundle');
     const transfer = reply.type === 'export' ? [reply.bytes.buffer] : [];
     scope.postMessage({ id, reply }, transfer);

@@ -19,6 +19,12 @@ async function opened(service: WizardService, request: WizardRequest): Promise<O
   return reply.result.value;
 }
 
+/** The user's text for a file, typed over the version the service last gave for it. */
+async function edit(service: WizardService, path: string, text: string): Promise<Extract<WizardReply, { type: 'edited' }>> {
+  const { file } = await call(service, { type: 'file', path }, 'file');
+  return call(service, { type: 'edit', path, version: file!.version, text }, 'edited');
+}
+
 const sampleUpload: WizardRequest = {
   type: 'convert',
   upload: { name: 'hollowbrook.openapi.yaml', kind: 'files', entries: [{ path: 'hollowbrook.openapi.yaml', bytes: new Uint8Array(SAMPLE) }] },
@@ -43,13 +49,13 @@ describe('createWizardService', () => {
     const text = file!.text;
     const broken = text.replace(/method: GET/, 'method: FETCH');
     expect(broken).not.toBe(text);
-    const after = (await call(service, { type: 'edit', path: 'get_booking.md', text: broken }, 'summary')).summary;
+    const after = (await edit(service, 'get_booking.md', broken)).summary;
     const row = after.files.find((f) => f.path === 'get_booking.md')!;
     expect(row).toMatchObject({ edited: true });
     expect(row.errors).toBeGreaterThan(0);
     const problem = after.problems.find((p) => p.file === 'get_booking.md' && p.severity === 'error')!;
     expect(broken.split('\n')[problem.line! - 1]).toContain('FETCH');
-    const fixed = (await call(service, { type: 'edit', path: 'get_booking.md', text }, 'summary')).summary;
+    const fixed = (await edit(service, 'get_booking.md', text)).summary;
     expect(fixed.files.find((f) => f.path === 'get_booking.md')).toMatchObject({ edited: false, errors: 0 });
   });
 
@@ -57,7 +63,7 @@ describe('createWizardService', () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
     const { file } = await call(service, { type: 'file', path: 'SKILL.md' }, 'file');
-    await call(service, { type: 'edit', path: 'SKILL.md', text: `${file!.text}\nMore notes.\n` }, 'summary');
+    await edit(service, 'SKILL.md', `${file!.text}\nMore notes.\n`);
     const reverted = (await call(service, { type: 'revert', path: 'SKILL.md' }, 'summary')).summary;
     expect(reverted.files[0]).toMatchObject({ path: 'SKILL.md', edited: false });
     expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toBe(file!.text);
@@ -67,10 +73,10 @@ describe('createWizardService', () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
     const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
-    const renamed = (await call(service, { type: 'edit', path: 'SKILL.md', text: manifest.replace('name: hollowbrook-guesthouse', 'name: guesthouse') }, 'summary')).summary;
+    const renamed = (await edit(service, 'SKILL.md', manifest.replace('name: hollowbrook-guesthouse', 'name: guesthouse'))).summary;
     expect([renamed.folder, renamed.errors]).toEqual(['guesthouse', 0]);
     expect((await call(service, { type: 'tool', path: 'get_booking.md' }, 'tool')).tool).toMatchObject({ ok: true, tool: { name: 'guesthouse_get_booking' } });
-    const invalid = (await call(service, { type: 'edit', path: 'SKILL.md', text: manifest.replace('name: hollowbrook-guesthouse', 'name: Guest House') }, 'summary')).summary;
+    const invalid = (await edit(service, 'SKILL.md', manifest.replace('name: hollowbrook-guesthouse', 'name: Guest House'))).summary;
     expect(invalid.folder).toBe('guesthouse');
     expect(invalid.problems.some((p) => p.ruleId === 'skill-name')).toBe(true);
   });
@@ -149,7 +155,7 @@ describe('createWizardService', () => {
     // The refused upload replaced nothing: the spec beside the skill, and what "Generate again" reads, are the open skill's.
     expect((await call(service, { type: 'spec-file', path: 'hollowbrook.openapi.yaml' }, 'spec-file')).text).toBe(SAMPLE.toString('utf8'));
     expect((await opened(service, { type: 'regenerate', options: {} })).summary.folder).toBe('hollowbrook-guesthouse');
-    expect((await call(service, { type: 'edit', path: 'SKILL.md', text: '' }, 'summary')).summary.folder).toBe('hollowbrook-guesthouse');
+    expect((await edit(service, 'SKILL.md', '')).summary.folder).toBe('hollowbrook-guesthouse');
   });
 
   it('reports a $ref outside the upload among the spec problems, reading nothing', async () => {
@@ -184,7 +190,7 @@ describe('createWizardService', () => {
     const before = await unzip();
     const types = (await call(service, { type: 'file', path: 'types.json' }, 'file')).file!.text;
     expect(types).toContain('The name.');
-    const summary = (await call(service, { type: 'edit', path: 'types.json', text: types.replace('The name.', 'The full name, as on a passport.') }, 'summary')).summary;
+    const summary = (await edit(service, 'types.json', types.replace('The name.', 'The full name, as on a passport.'))).summary;
     expect(summary.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['types.json']);
     expect(summary.errors).toBe(0);
     const after = await unzip();
@@ -200,7 +206,7 @@ describe('createWizardService', () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
     const text = (await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.text;
-    await call(service, { type: 'edit', path: 'list_rooms.md', text: `${text}\nAsk before booking a family room.\n` }, 'summary');
+    await edit(service, 'list_rooms.md', `${text}\nAsk before booking a family room.\n`);
     // What IndexedDB would give back: a structured clone.
     const snapshot = structuredClone(service.snapshot());
     const upload = structuredClone(service.lastUpload());
@@ -245,6 +251,34 @@ describe('createWizardService', () => {
   });
 
   it('answers an edit before anything is open with an error', async () => {
-    expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
+    expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', version: 0, text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
+  });
+
+  it('refuses an edit typed over another version of the file, or over a file it does not hold, changing nothing (issue 7 item 4)', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const booking = (await call(service, { type: 'file', path: 'get_booking.md' }, 'file')).file!;
+    const rooms = (await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!;
+    // The page showed get_booking.md's text under list_rooms.md's name: the versions tell them apart.
+    expect(booking.version).toBe(rooms.version);
+    const accepted = await call(service, { type: 'edit', path: 'get_booking.md', version: booking.version, text: `${booking.text}x` }, 'edited');
+    expect(accepted.version).not.toBe(booking.version);
+    const stale = await call(service, { type: 'edit', path: 'get_booking.md', version: booking.version, text: 'typed over the old text' }, 'stale');
+    expect(stale.message).toContain('get_booking.md changed since this text was typed over it');
+    expect((await call(service, { type: 'file', path: 'get_booking.md' }, 'file')).file!.text).toBe(`${booking.text}x`);
+    // A revert, a removal and a put-back each make a new version; an edit over the one before is refused.
+    const before = (await call(service, { type: 'file', path: 'get_booking.md' }, 'file')).file!.version;
+    await call(service, { type: 'revert', path: 'get_booking.md' }, 'summary');
+    await call(service, { type: 'edit', path: 'get_booking.md', version: before, text: 'x' }, 'stale');
+    const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.version;
+    await call(service, { type: 'remove', path: 'cancel_booking.md' }, 'summary');
+    await call(service, { type: 'edit', path: 'SKILL.md', version: manifest, text: 'x' }, 'stale');
+    await call(service, { type: 'edit', path: 'cancel_booking.md', version: 0, text: 'x' }, 'stale');
+    expect((await call(service, { type: 'file', path: 'cancel_booking.md' }, 'file')).file).toBeUndefined();
+    // A version of another skill's file is refused in the next skill, even for a file of the same name.
+    const old = (await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.version;
+    await opened(service, sampleUpload);
+    await call(service, { type: 'edit', path: 'list_rooms.md', version: old, text: 'x' }, 'stale');
+    expect((await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.text).toBe(rooms.text);
   });
 });

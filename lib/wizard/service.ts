@@ -47,7 +47,8 @@ export type WizardRequest =
   | { type: 'convert'; upload: UploadRequest; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
   | { type: 'regenerate'; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
   | { type: 'open-bundle'; name: string; bytes: Uint8Array }
-  | { type: 'edit'; path: string; text: string }
+  /** The text of the file at `path` as the user has it now, typed over the `version` the service gave for it. */
+  | { type: 'edit'; path: string; version: number; text: string }
   | { type: 'revert'; path: string }
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
@@ -72,6 +73,8 @@ export interface Opened {
 export interface FileView {
   path: string;
   text: string;
+  /** The version of the file this text is: an edit of it names it, and is refused if the file has changed since. */
+  version: number;
   tool: ToolPreview;
   /** Arguments to start the call preview from, for a published tool. */
   exampleArgs?: string;
@@ -80,6 +83,9 @@ export interface FileView {
 export type WizardReply =
   | { type: 'opened'; result: Result<Opened> }
   | { type: 'summary'; summary: SessionSummary }
+  | { type: 'edited'; path: string; version: number; summary: SessionSummary }
+  /** An edit refused: the file, or the version it was typed over, is not the one the service holds. */
+  | { type: 'stale'; path: string; message: string }
   | { type: 'file'; file: FileView | undefined }
   | { type: 'tool'; tool: ToolPreview }
   | { type: 'call'; request: Result<HttpRequest> }
@@ -107,10 +113,21 @@ const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upl
 export function createWizardService(): WizardService {
   let session: WizardSession | undefined;
   let lastUpload: LastUpload | undefined;
+  // A file's version changes with each change to its text. Numbers are never reused, not
+  // even across skills, so an edit typed over another skill's file is refused too.
+  let counter = 0;
+  let openedAt = 0;
+  let versions = new Map<string, number>();
+  const versionOf = (path: string) => versions.get(path) ?? openedAt;
+  const bump = (...paths: string[]) => {
+    for (const path of paths) versions.set(path, ++counter);
+  };
 
   /** What the views start from, all of it read off the session just opened. */
   function opened(next: WizardSession): WizardReply {
     session = next;
+    openedAt = ++counter;
+    versions = new Map();
     const value: Opened = {
       summary: summarize(next),
       report: next.report,
@@ -121,10 +138,24 @@ export function createWizardService(): WizardService {
   }
 
   /** An edit of the open skill, answered with the summary every view is drawn from. */
-  function change(edit: (s: WizardSession) => WizardSession): WizardReply {
+  function change(edit: (s: WizardSession) => WizardSession, ...changed: string[]): WizardReply {
     if (!session) return NO_SESSION;
     session = edit(session);
+    bump(...changed);
     return { type: 'summary', summary: summarize(session) };
+  }
+
+  /** The user's text for one file, applied only over the version of it the service holds (issue 7 item 4). */
+  function edit(request: Extract<WizardRequest, { type: 'edit' }>): WizardReply {
+    if (!session) return NO_SESSION;
+    const { path, version, text } = request;
+    if (fileText(session, path) === undefined) return { type: 'stale', path, message: `${path} is not a file of the open skill; the edit was not applied` };
+    if (version !== versionOf(path)) {
+      return { type: 'stale', path, message: `${path} changed since this text was typed over it (version ${version}, now ${versionOf(path)}); the edit was not applied` };
+    }
+    session = editFile(session, path, text);
+    bump(path);
+    return { type: 'edited', path, version: versionOf(path), summary: summarize(session) };
   }
 
   async function generate(from: LastUpload, options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Promise<WizardReply> {
@@ -164,20 +195,20 @@ export function createWizardService(): WizardService {
           return openBundle(files.value, request.name, files.problems);
         }
         case 'edit':
-          return change((s) => editFile(s, request.path, request.text));
+          return edit(request);
         case 'revert':
-          return change((s) => revertFile(s, request.path));
+          return change((s) => revertFile(s, request.path), request.path);
         case 'remove':
-          return change((s) => removeOperation(s, request.path));
+          return change((s) => removeOperation(s, request.path), request.path, MANIFEST_FILE);
         case 'put-back':
-          return change((s) => restoreOperation(s, request.path));
+          return change((s) => restoreOperation(s, request.path), request.path, MANIFEST_FILE);
         case 'file': {
           if (!session) return NO_SESSION;
           const text = fileText(session, request.path);
           if (text === undefined) return { type: 'file', file: undefined };
           const tool = previewTool(session, request.path);
           const exampleArgs = tool.ok ? JSON.stringify(exampleArguments(tool.tool.parameters), null, 2) : undefined;
-          return { type: 'file', file: { path: request.path, text, tool, exampleArgs } };
+          return { type: 'file', file: { path: request.path, text, version: versionOf(request.path), tool, exampleArgs } };
         }
         case 'tool':
           if (!session) return NO_SESSION;
