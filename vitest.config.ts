@@ -7,5 +7,6 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/build-cli.setup.ts'],
   },
 });

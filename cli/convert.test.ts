@@ -3,14 +3,12 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { loadSpec } from '../lib/openapi';
 import { convertSpec } from '../lib/convert';
+import { CLI_BUNDLE, ROOT } from '../test/cli';
 import { main } from './main';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SAMPLE = join(ROOT, 'public/samples/hollowbrook.openapi.yaml');
 const MULTI = join(ROOT, 'lib/convert/fixtures/multi');
 
@@ -179,7 +177,7 @@ describe.concurrent('cli convert', () => {
 
   it('still writes every file and exits as usual when its reader goes away (`… | head -1`)', async ({ expect }) => {
     const out = join(tmp, 'piped');
-    const child = spawn(TSX, ['cli/main.ts', 'convert', SAMPLE, '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_BUNDLE, 'convert', SAMPLE, '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));

@@ -3,21 +3,15 @@ import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, spawnCli } from '../test/cli';
 import { main } from './main';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const EXAMPLE = join(ROOT, 'examples/hollowbrook');
 const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
 
-function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(TSX, ['cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** The bundle that ships, in a process of its own. */
+function run(...args: string[]) {
+  return spawnCli(args);
 }
 
 /** The same CLI in this process (`main` with buffers): for the cases where spawning adds nothing. */
@@ -231,5 +225,19 @@ describe.concurrent('cli usage', () => {
     const r = await runHere('validate');
     expect(r.code).toBe(2);
     expect(lines(r.stderr)).toEqual(['skill-wizard validate: expected: skill-wizard validate <skill folder or .zip>']);
+  });
+});
+
+describe('the skill-wizard bin', () => {
+  it('is the bundle, run by its own #! line, and `npm run cli` runs the same file (not tsx)', async ({ expect }) => {
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin).toEqual({ 'skill-wizard': 'dist/cli.mjs' });
+    expect(pkg.scripts.cli).toBe('node dist/cli.mjs');
+    expect(pkg.scripts.prepare).toMatch(/build-cli/);
+    const bin = join(ROOT, pkg.bin['skill-wizard']);
+    const r = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(bin, ['validate', 'examples/hollowbrook'], { cwd: ROOT, encoding: 'utf8' }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }));
+    });
+    expect(r).toEqual({ code: 0, stdout: '0 errors, 0 warnings\n' });
   });
 });

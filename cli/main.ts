@@ -8,7 +8,7 @@ import { validate } from './commands/validate';
 /** The command table: a new command (`convert`) is one more entry. */
 export const COMMANDS: readonly Command[] = [convert, validate, tools, call];
 
-const PROGRAM = 'skill-wizard';
+export const PROGRAM = 'skill-wizard';
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.usage.length));
@@ -66,33 +66,4 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.err(`${PROGRAM} ${command.name}: ${e.message.split('\n')[0]}`);
     return EXIT_USAGE;
   }
-}
-
-const invoked = process.argv[1]?.replace(/\\/g, '/');
-// Run when started as the CLI: `tsx cli/main.ts`, or the bundle `node dist/cli.mjs`.
-if (invoked && /\/(cli\/main\.ts|dist\/cli\.mjs)$/.test(invoked)) {
-  // A reader that goes away (`… | head`) stops the output, not the work: the files a command
-  // writes are still written whole, and it exits as it would have.
-  const closed = new Set<NodeJS.WriteStream>();
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      closed.add(stream);
-    });
-  }
-  const write = (stream: NodeJS.WriteStream, text: string) => {
-    if (!closed.has(stream)) stream.write(`${text}\n`);
-  };
-  main(process.argv.slice(2), {
-    out: (text) => write(process.stdout, text),
-    err: (text) => write(process.stderr, text),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`${PROGRAM}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exitCode = 70;
-    },
-  );
 }

@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The bundle that ships as the `skill-wizard` bin (built by vitest's global setup). */
+export const CLI_BUNDLE = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI as a user runs it: the bundle in a process of its own, from the project folder.
+ * With `openFiles`, under `ulimit -n <openFiles>` (a shell sets the limit, then becomes node).
+ */
+export function spawnCli(args: string[], options: { openFiles?: number; cwd?: string } = {}): Promise<CliRun> {
+  const [file, argv] =
+    options.openFiles === undefined
+      ? [process.execPath, [CLI_BUNDLE, ...args]]
+      : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, CLI_BUNDLE, ...args]];
+  return new Promise((resolve) => {
+    execFile(file, argv, { cwd: options.cwd ?? ROOT, encoding: 'utf8', maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
