@@ -1,4 +1,4 @@
-import type { ParseArgsConfig } from 'node:util';
+import { z } from 'zod';
 
 /** Where a command writes; the tests and `main` pass process streams or buffers. */
 export interface Io {
@@ -6,9 +6,19 @@ export interface Io {
   err(text: string): void;
 }
 
-export interface CommandContext {
+/**
+ * A command's options, typed once: each key is an option's long name, each value a zod
+ * schema of what it takes. A boolean schema is a flag (`--force`); anything else takes a
+ * string (`--out <folder>`), which the schema checks and may turn into another value
+ * (`--args` into parsed JSON). `main` derives `parseArgs`' table from it and hands `run` the
+ * parsed, typed result, so no command re-checks with `typeof`. Messages are the ones printed:
+ * give each check a whole sentence (`--out <folder> is required`).
+ */
+export type OptionsSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+export interface CommandContext<O = Record<string, unknown>> {
   positionals: string[];
-  options: Record<string, string | boolean | undefined>;
+  options: O;
   io: Io;
 }
 
@@ -16,18 +26,46 @@ export interface CommandContext {
  * One CLI command. `main.ts` holds the table of them; adding one (`convert`) is a file in
  * `commands/` and a line in the table. A command does I/O and calls into `lib/`, no more.
  */
-export interface Command {
+export interface Command<O extends OptionsSchema = OptionsSchema> {
   name: string;
   /** `validate <skill>` */
   usage: string;
   summary: string;
   /** Longer help, shown by `<command> --help`. */
   help: string;
-  options?: NonNullable<ParseArgsConfig['options']>;
+  options: O;
   /** Positional arguments: [required, maximum]. */
   positionals: [number, number];
   /** The exit code: 0 done, 1 problems found or call refused, 2 usage or unreadable input. */
-  run(ctx: CommandContext): Promise<number>;
+  run(ctx: CommandContext<z.output<O>>): Promise<number>;
+}
+
+/** A command, its options' type inferred from its schema. */
+export function defineCommand<O extends OptionsSchema>(command: Command<O>): Command<O> {
+  return command;
+}
+
+/** A command with no options. */
+export const NO_OPTIONS = z.object({});
+
+/** A flag's schema under any wrapper (`.optional()`, `.default()`): `--force`, no value. */
+function isFlag(schema: z.ZodType): boolean {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+  return s instanceof z.ZodBoolean;
+}
+
+/** `node:util` `parseArgs`' option table, from the schema. */
+export function parseArgsOptions(schema: OptionsSchema): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([name, s]) => [name, { type: isFlag(s) ? 'boolean' : 'string' }]));
+}
+
+/** The typed options, or the first problem as a UsageError (one line, exit 2). */
+export function checkOptions<O extends OptionsSchema>(schema: O, values: Record<string, unknown>): z.output<O> {
+  const result = schema.safeParse(values);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  throw new UsageError(issue.message.startsWith('--') ? issue.message : `--${issue.path.join('.')}: ${issue.message}`);
 }
 
 /** A mistake on the command line, or input that cannot be read at all: one line, exit 2. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { EXIT_OK, EXIT_USAGE, UsageError, type Command, type Io } from './command';
+import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, UsageError, type Command, type Io } from './command';
 import { call } from './commands/call';
 import { convert } from './commands/convert';
 import { tools } from './commands/tools';
@@ -48,7 +48,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args: rest, options: { ...parseArgsOptions(command.options), help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -60,7 +60,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (parsed.positionals.length < min || parsed.positionals.length > max) {
       throw new UsageError(`expected: ${PROGRAM} ${command.usage}`);
     }
-    return await command.run({ positionals: parsed.positionals, options: parsed.values, io });
+    const values: Record<string, unknown> = { ...parsed.values };
+    delete values.help;
+    return await command.run({ positionals: parsed.positionals, options: checkOptions(command.options, values), io });
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`${PROGRAM} ${command.name}: ${e.message.split('\n')[0]}`);

@@ -1,9 +1,23 @@
 import { formatProblem } from '../../lib/core/problem';
 import { buildRequest, findCallable } from '../../lib/call';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError, type Command } from '../command';
+import { z } from 'zod';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
 
-export const call: Command = {
+/** `--args`: the JSON text of the arguments, parsed; `{}` when left out. */
+const jsonArgs = z
+  .string()
+  .transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `--args is not JSON: ${(e as Error).message}` });
+      return z.NEVER;
+    }
+  })
+  .default({});
+
+export const call = defineCommand({
   name: 'call',
   usage: "call <skill folder or .zip> <operation> [--args '<json>']",
   summary: 'Print the HTTP request a call becomes, or why it is refused',
@@ -14,10 +28,9 @@ export const call: Command = {
     'Nothing is sent. A refused call prints one problem per offending argument on stderr',
     'and exits 1; so does a skill with errors.',
   ].join('\n'),
-  options: { args: { type: 'string' } },
+  options: z.object({ args: jsonArgs }),
   positionals: [2, 2],
   async run({ positionals: [path, name], options, io }) {
-    const args = parseJsonArgs(options.args);
     const pkg = await loadPublishable(path, io);
     if (!pkg) return EXIT_PROBLEMS;
     const callable = findCallable(pkg, name);
@@ -26,7 +39,7 @@ export const call: Command = {
       for (const p of callable.problems) io.err(formatProblem(p));
       return EXIT_PROBLEMS;
     }
-    const request = buildRequest(callable.value, args);
+    const request = buildRequest(callable.value, options.args);
     if (!request.ok) {
       for (const p of request.problems) io.err(formatProblem(p));
       io.err(`${callable.value.tool.name}: refused, nothing would be sent`);
@@ -35,13 +48,4 @@ export const call: Command = {
     io.out(JSON.stringify(request.value, null, 2));
     return EXIT_OK;
   },
-};
-
-function parseJsonArgs(text: unknown): unknown {
-  if (text === undefined) return {};
-  try {
-    return JSON.parse(String(text));
-  } catch (e) {
-    throw new UsageError(`--args is not JSON: ${(e as Error).message}`);
-  }
-}
+});

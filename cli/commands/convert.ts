@@ -6,11 +6,12 @@ import { convertSpec, formatReportSummary } from '../../lib/convert';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError, type Command } from '../command';
+import { z } from 'zod';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
 
-export const convert: Command = {
+export const convert = defineCommand({
   name: 'convert',
   usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--zip <file>] [--report <file.json>] [--tools] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
@@ -29,19 +30,18 @@ export const convert: Command = {
     'Exits 0 when the package has no publish errors, 1 when it has or when the spec is',
     'refused (what is wrong is printed on stderr), 2 on a usage problem.',
   ].join('\n'),
-  options: {
-    out: { type: 'string' },
-    name: { type: 'string' },
-    'base-url': { type: 'string' },
-    zip: { type: 'string' },
-    report: { type: 'string' },
-    tools: { type: 'boolean' },
-    force: { type: 'boolean' },
-  },
+  options: z.object({
+    out: z.string({ error: '--out <folder> is required' }).min(1, '--out <folder> is required'),
+    name: z.string().optional(),
+    'base-url': z.string().optional(),
+    zip: z.string().optional(),
+    report: z.string().optional(),
+    tools: z.boolean().default(false),
+    force: z.boolean().default(false),
+  }),
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    const out = options.out;
-    if (typeof out !== 'string') throw new UsageError('--out <folder> is required');
+    const { out } = options;
     const upload = await readSpecUpload(specPath);
     if (!upload.ok) {
       for (const p of upload.problems) io.err(formatProblem(p));
@@ -54,10 +54,7 @@ export const convert: Command = {
       io.err(`${specPath}: not converted`);
       return EXIT_PROBLEMS;
     }
-    const result = convertSpec(loaded.value, {
-      name: typeof options.name === 'string' ? options.name : undefined,
-      baseUrl: typeof options['base-url'] === 'string' ? options['base-url'] : undefined,
-    });
+    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'] });
     const dir = resolve(out, result.folder);
     const existing = await readdir(dir).catch(() => [] as string[]);
     if (existing.length > 0 && !options.force) throw new UsageError(`${join(out, result.folder)} is not empty; choose another --out or pass --force`);
@@ -67,8 +64,8 @@ export const convert: Command = {
 
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
     const problems = checkPackage(pkg);
-    if (typeof options.zip === 'string') await writeFile(resolve(options.zip), exportBundle(pkg, { tools: options.tools === true }));
-    if (typeof options.report === 'string') {
+    if (options.zip !== undefined) await writeFile(resolve(options.zip), exportBundle(pkg, { tools: options.tools }));
+    if (options.report !== undefined) {
       const report = { ...result.report, loadProblems: loaded.problems, publishProblems: problems };
       await writeFile(resolve(options.report), `${JSON.stringify(report, null, 2)}\n`);
     }
@@ -83,4 +80,4 @@ export const convert: Command = {
     io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
     return hasErrors(problems) ? EXIT_PROBLEMS : EXIT_OK;
   },
-};
+});

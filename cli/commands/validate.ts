@@ -1,8 +1,8 @@
 import { formatProblem, hasErrors } from '../../lib/core/problem';
-import { EXIT_OK, EXIT_PROBLEMS, type Command } from '../command';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, NO_OPTIONS } from '../command';
 import { countProblems, loadSkill } from '../load';
 
-export const validate: Command = {
+export const validate = defineCommand({
   name: 'validate',
   usage: 'validate <skill folder or .zip>',
   summary: 'Run every publish rule; print each problem and a count',
@@ -12,6 +12,7 @@ export const validate: Command = {
     'where file is relative to the skill folder, then a count such as "2 errors, 1 warning".',
     'Exits 1 when there is an error, 0 when there are only warnings or none.',
   ].join('\n'),
+  options: NO_OPTIONS,
   positionals: [1, 1],
   async run({ positionals: [path], io }) {
     const { problems } = await loadSkill(path);
@@ -19,4 +20,4 @@ export const validate: Command = {
     io.out(countProblems(problems));
     return hasErrors(problems) ? EXIT_PROBLEMS : EXIT_OK;
   },
-};
+});
