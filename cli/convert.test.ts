@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { loadSpec } from '../lib/openapi';
 import { convertSpec } from '../lib/convert';
-import { CLI_BUNDLE, ROOT } from '../test/cli';
+import { CLI_BUNDLE, ROOT, spawnCli } from '../test/cli';
+import { corpusAvailable, readManifest, SPECS_DIR } from '../test/corpus';
 import { main } from './main';
 
 const SAMPLE = join(ROOT, 'public/samples/hollowbrook.openapi.yaml');
@@ -192,5 +193,149 @@ describe.concurrent('cli convert', () => {
       'get_booking.md',
       'list_rooms.md',
     ]);
+  });
+});
+
+/** A spec of `count` small operations (`op0` … ), titled `title`, as JSON. */
+function manyOperations(count: number, title = 'Many', prefix = 'op'): string {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    paths[`/things${i}/{id}`] = {
+      get: {
+        operationId: `${prefix}${i}`,
+        summary: `Read thing ${i}`,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    };
+  }
+  return JSON.stringify({ openapi: '3.0.3', info: { title, version: '1' }, servers: [{ url: 'https://many.example.com' }], paths });
+}
+
+/** Every entry of a folder (hidden ones too), sorted. */
+async function entries(dir: string): Promise<string[]> {
+  return (await readdir(dir)).sort();
+}
+
+describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
+  it('converts 1,015 operations under ulimit -n 1024, writing every file', async ({ expect }) => {
+    const spec = join(tmp, 'many.json');
+    await writeFile(spec, manyOperations(1015));
+    const out = join(tmp, 'limits-many');
+    const r = await spawnCli(['convert', spec, '--out', out], { openFiles: 1024 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(await entries(out)).toEqual(['many']);
+    expect(await readdir(join(out, 'many'))).toHaveLength(1016);
+  });
+
+  it('reads a spec folder of 400 files under ulimit -n 256', async ({ expect }) => {
+    const dir = join(tmp, 'split-spec');
+    await mkdir(join(dir, 'schemas'), { recursive: true });
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 400; i++) {
+      await writeFile(join(dir, 'schemas', `thing${i}.json`), JSON.stringify({ type: 'object', properties: { id: { type: 'string' } } }));
+      paths[`/things${i}`] = { post: { operationId: `make${i}`, requestBody: { content: { 'application/json': { schema: { $ref: `schemas/thing${i}.json` } } } }, responses: { '200': { description: 'ok' } } } };
+    }
+    await writeFile(join(dir, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.example.com' }], paths }));
+    const r = await spawnCli(['convert', dir, '--out', join(tmp, 'limits-split')], { openFiles: 256 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(await readdir(join(tmp, 'limits-split', 'split'))).toHaveLength(401);
+  });
+
+  it.skipIf(!corpusAvailable())('converts Stripe under ulimit -n 256 (a common macOS default)', async ({ expect }) => {
+    const stripe = readManifest().find((s) => s.folder === 'stripe-core')!;
+    const out = join(tmp, 'limits-stripe');
+    const r = await spawnCli(['convert', join(SPECS_DIR, stripe.folder, stripe.entry), '--out', out, '--zip', join(tmp, 'stripe.zip')], { openFiles: 256 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBeLessThan(2);
+    const [name] = await entries(out);
+    expect((await readdir(join(out, name))).length).toBeGreaterThan(400);
+  });
+
+  it('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f), and says so in one line', async ({ expect }) => {
+    const out = join(tmp, 'limits-failed');
+    await mkdir(out);
+    await writeFile(join(out, 'mine.txt'), 'kept');
+    // Files of up to 4 KiB: SKILL.md, listing 300 operations, is larger and cannot be written.
+    const spec = join(tmp, 'failing.json');
+    await writeFile(spec, manyOperations(300, 'Failing'));
+    const r = await spawnCli(['convert', spec, '--out', out, '--zip', join(tmp, 'failing.zip'), '--report', join(tmp, 'failing.json.report')], { fileSizeKiB: 4 });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^skill-wizard convert: EFBIG: file too large/)]);
+    expect(await entries(out)).toEqual(['mine.txt']);
+    expect((await entries(tmp)).filter((n) => n.startsWith('failing') || n.startsWith('.failing'))).toEqual(['failing.json']);
+  });
+
+  it('replaces the skill files with --force: no operation file of an earlier spec stays, `tools` lists only the new ones, other files are kept', async ({ expect }) => {
+    const out = join(tmp, 'limits-force');
+    const first = join(tmp, 'force-first.json');
+    const second = join(tmp, 'force-second.json');
+    await writeFile(first, manyOperations(7, 'Same', 'old'));
+    await writeFile(second, manyOperations(2, 'Same', 'new'));
+    expect((await cli('convert', first, '--out', out)).code).toBe(0);
+    const skill = join(out, 'same');
+    await writeFile(join(skill, 'notes.txt'), 'mine');
+    await mkdir(join(skill, '.git'));
+    await writeFile(join(skill, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    const r = await cli('convert', second, '--out', out, '--force');
+    expect(r.code).toBe(0);
+    expect(await entries(skill)).toEqual(['.git', 'SKILL.md', 'new0.md', 'new1.md', 'notes.txt']);
+    expect(await readFile(join(skill, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(await readFile(join(skill, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main\n');
+    expect(await entries(out)).toEqual(['same']);
+    const tools = await cli('tools', skill);
+    expect((JSON.parse(tools.stdout) as { alias: string }[]).map((t) => t.alias)).toEqual(['new0', 'new1']);
+  });
+
+  it('never writes through a link planted in --out, even with --force', async ({ expect }) => {
+    const out = join(tmp, 'limits-links');
+    const victim = join(tmp, 'victim');
+    await mkdir(victim);
+    await writeFile(join(victim, 'secret.txt'), 'do not touch');
+    // The skill folder itself is a link: refused, nothing written anywhere.
+    await mkdir(out);
+    await symlink(victim, join(out, 'hollowbrook-guesthouse'));
+    const refused = await cli('convert', SAMPLE, '--out', out, '--force');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(`skill-wizard convert: ${join(out, 'hollowbrook-guesthouse')} is a symbolic link; convert writes through no link: remove it or choose another --out`);
+    expect(await entries(victim)).toEqual(['secret.txt']);
+    expect(await entries(out)).toEqual(['hollowbrook-guesthouse']);
+    // Links inside the skill folder, named as generated files and as the bundle: replaced, not followed.
+    await rm(join(out, 'hollowbrook-guesthouse'));
+    await mkdir(join(out, 'hollowbrook-guesthouse'));
+    await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'SKILL.md'));
+    await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'list_rooms.md'));
+    await symlink(join(victim, 'secret.txt'), join(tmp, 'linked.zip'));
+    const r = await cli('convert', SAMPLE, '--out', out, '--force', '--zip', join(tmp, 'linked.zip'));
+    expect(r.code).toBe(0);
+    expect(await readFile(join(victim, 'secret.txt'), 'utf8')).toBe('do not touch');
+    expect(await entries(victim)).toEqual(['secret.txt']);
+    for (const name of ['SKILL.md', 'list_rooms.md']) expect((await lstat(join(out, 'hollowbrook-guesthouse', name))).isFile()).toBe(true);
+    expect((await lstat(join(tmp, 'linked.zip'))).isFile()).toBe(true);
+  });
+});
+
+describe.concurrent('cli convert: clear errors, never a stack trace (BAD-INPUT 29)', () => {
+  it.for([
+    ['--out naming a file', (f: string) => ['--out', f], (f: string) => `--out ${f} is a file, not a folder`],
+    ['--zip naming a folder', (_f: string, d: string) => ['--out', join(d, 'out'), '--zip', d], (_f: string, d: string) => `--zip ${d} is a folder; give the file to write`],
+    ['--report in a missing folder', (_f: string, d: string) => ['--out', join(d, 'out'), '--report', join(d, 'missing', 'r.json')], (_f: string, d: string) => `--report ${join(d, 'missing', 'r.json')}: the folder ${join(d, 'missing')} does not exist`],
+    ['--zip in a missing folder', (_f: string, d: string) => ['--out', join(d, 'out'), '--zip', join(d, 'missing', 's.zip')], (_f: string, d: string) => `--zip ${join(d, 'missing', 's.zip')}: the folder ${join(d, 'missing')} does not exist`],
+  ] as const)('refuses %s in one line with exit 2, writing nothing', async ([, args, message], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'errors-'));
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'not a folder');
+    const r = await spawnCli(['convert', SAMPLE, ...args(file, dir)]);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `skill-wizard convert: ${message(file, dir)}\n` });
+    expect(await entries(dir)).toEqual(['a-file']);
+  });
+
+  it('refuses an empty --out, --zip or --report in one line with exit 2', async ({ expect }) => {
+    expect((await cli('convert', SAMPLE, '--out', '')).stderr).toBe('skill-wizard convert: --out <folder> is required\n');
+    const r = await cli('convert', SAMPLE, '--out', join(tmp, 'empty-zip'), '--zip', '');
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'skill-wizard convert: --zip needs a path\n' });
   });
 });

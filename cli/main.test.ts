@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, spawnCli } from '../test/cli';
@@ -101,6 +101,23 @@ describe.concurrent('cli validate', () => {
     const out = lines(r.stdout);
     expect(out.pop()).toMatch(/^[1-9]\d* errors?, 0 warnings$/);
     for (const l of out) expect(l).toMatch(LINE);
+  });
+
+  it('refuses a 1.5 GB .zip from its size, before reading it, as problems (BAD-INPUT 29)', async ({ expect }) => {
+    // Sparse: 1.5 GB that cost no disk. Read whole, it took 3.1 GB of memory and 14 s.
+    const huge = join(tmp, 'huge.zip');
+    await writeFile(huge, 'PK');
+    await truncate(huge, 1536 * 1024 * 1024);
+    const [validated, listed] = await Promise.all([run('validate', huge), run('tools', huge)]);
+    expect(validated.code).toBe(1);
+    expect(validated.stderr).toBe('');
+    expect(lines(validated.stdout)).toEqual([
+      'huge.zip:1:1 upload-file-too-large huge.zip is 1536.0 MB, over the 50.0 MB limit for one file',
+      'huge.zip:1:1 upload-too-large The upload is 1536.0 MB, over the 100.0 MB limit',
+      '2 errors, 0 warnings',
+    ]);
+    expect(listed.code).toBe(1);
+    expect(lines(listed.stderr)).toEqual([...lines(validated.stdout).slice(0, 2), `${huge}: not publishable (2 errors, 0 warnings)`]);
   });
 
   it('validates a .zip bundle the same as the folder it was made from', async ({ expect }) => {

@@ -5,6 +5,16 @@ import { convert } from './commands/convert';
 import { tools } from './commands/tools';
 import { validate } from './commands/validate';
 
+/**
+ * What the system refused (a file that cannot be written, a full disk, a missing
+ * permission), as one line ("EACCES: permission denied, open '/x/y'"): input or output the
+ * user can fix, never a bug, so no stack trace. Undefined for anything else.
+ */
+function systemErrorMessage(e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return e instanceof Error && typeof code === 'string' && /^E[A-Z]+$/.test(code) ? e.message : undefined;
+}
+
 /** The command table: a new command (`convert`) is one more entry. */
 export const COMMANDS: readonly Command[] = [convert, validate, tools, call];
 
@@ -64,8 +74,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     delete values.help;
     return await command.run({ positionals: parsed.positionals, options: checkOptions(command.options, values), io });
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`${PROGRAM} ${command.name}: ${e.message.split('\n')[0]}`);
+    const message = e instanceof UsageError ? e.message : systemErrorMessage(e);
+    if (message === undefined) throw e;
+    io.err(`${PROGRAM} ${command.name}: ${message.split('\n')[0]}`);
     return EXIT_USAGE;
   }
 }

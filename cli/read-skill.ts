@@ -3,6 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { problem, type Problem } from '../lib/core/problem';
 import { fail, ok, type Result } from '../lib/core/result';
 import type { SkillFiles } from '../lib/skill/package';
+import { checkUploadSize } from '../lib/openapi/upload';
+import { isSkillFileName } from './write-output';
 import { UsageError } from './command';
 
 
@@ -20,6 +22,9 @@ export async function readSkill(path: string): Promise<Result<SkillFiles>> {
   });
   if (stat.isDirectory()) return readSkillFolder(full);
   if (stat.isFile() && /\.zip$/i.test(full)) {
+    // SPEC 6, as the wizard checks an opened file: refused from its size, before it is read.
+    const tooLarge = checkUploadSize([{ path: basename(full), size: stat.size }]);
+    if (tooLarge.some((p) => p.severity === 'error')) return fail(tooLarge);
     const bytes = new Uint8Array(await readFile(full));
     // Loaded on demand: only a zip needs the bundle reader.
     const { importBundle } = await import('../lib/bundle/bundle');
@@ -40,7 +45,7 @@ export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> 
   const problems: Problem[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (const name of names.sort()) {
-    if (name.startsWith('.') || !(name === 'types.json' || name.endsWith('.md'))) continue;
+    if (!isSkillFileName(name)) continue;
     const stat = await lstat(join(dir, name));
     if (!stat.isFile()) continue;
     const bytes = await readFile(join(dir, name));

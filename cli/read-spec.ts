@@ -3,6 +3,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fail, type Result } from '../lib/core/result';
 import { checkUploadSize, isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload } from '../lib/openapi/upload';
 import { UsageError } from './command';
+import { eachLimited, OPEN_FILES } from './write-output';
 
 /**
  * A spec from disk, as the wizard's upload would hold it: one file, every file of a folder
@@ -37,6 +38,9 @@ async function readFolder(root: string): Promise<Result<SpecUpload>> {
   await walk(root);
   const sizeProblems = checkUploadSize(found);
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
-  const entries = await Promise.all(found.map(async (f) => ({ path: f.path, bytes: new Uint8Array(await readFile(f.full)) })));
+  const entries = found.map((f) => ({ path: f.path, bytes: new Uint8Array(0) }));
+  await eachLimited([...entries.keys()], OPEN_FILES, async (i) => {
+    entries[i].bytes = new Uint8Array(await readFile(found[i].full));
+  });
   return specUploadFromEntries(entries);
 }

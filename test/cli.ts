@@ -13,13 +13,18 @@ export interface CliRun {
 
 /**
  * The CLI as a user runs it: the bundle in a process of its own, from the project folder.
- * With `openFiles`, under `ulimit -n <openFiles>` (a shell sets the limit, then becomes node).
+ * Under real limits when asked: `openFiles` is `ulimit -n`, `fileSizeKiB` is `ulimit -f` (a
+ * shell sets them, then becomes node).
  */
-export function spawnCli(args: string[], options: { openFiles?: number; cwd?: string } = {}): Promise<CliRun> {
+export function spawnCli(args: string[], options: { openFiles?: number; fileSizeKiB?: number; cwd?: string } = {}): Promise<CliRun> {
+  const limits = [
+    ...(options.openFiles === undefined ? [] : [`ulimit -n ${options.openFiles}`]),
+    ...(options.fileSizeKiB === undefined ? [] : [`ulimit -f ${options.fileSizeKiB}`]),
+  ];
   const [file, argv] =
-    options.openFiles === undefined
+    limits.length === 0
       ? [process.execPath, [CLI_BUNDLE, ...args]]
-      : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, CLI_BUNDLE, ...args]];
+      : ['bash', ['-c', `${limits.join(' && ')} && exec "$0" "$@"`, process.execPath, CLI_BUNDLE, ...args]];
   return new Promise((resolve) => {
     execFile(file, argv, { cwd: options.cwd ?? ROOT, encoding: 'utf8', maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

@@ -1,15 +1,18 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { z } from 'zod';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
 import { convertSpec, formatReportSummary } from '../../lib/convert';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
-import { z } from 'zod';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
+import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
+
+/** A path option: a string that is not empty. */
+const path = (option: string) => z.string().min(1, `--${option} needs a path`);
 
 export const convert = defineCommand({
   name: 'convert',
@@ -17,8 +20,10 @@ export const convert = defineCommand({
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
-    'types, one .md per operation). Refuses to write into a folder that is not empty unless',
-    '--force is given, so no edit of yours is overwritten by accident.',
+    'types, one .md per operation), whole or not at all. Refuses to write into a folder that',
+    'is not empty unless --force is given, so no edit of yours is overwritten by accident;',
+    'with --force the skill\'s files (SKILL.md, types.json, every .md) are replaced, and',
+    'anything else in the folder is kept.',
     '',
     '  --name <skill>      the skill name (default: from info.title)',
     '  --base-url <url>    resolves a relative server URL',
@@ -34,14 +39,18 @@ export const convert = defineCommand({
     out: z.string({ error: '--out <folder> is required' }).min(1, '--out <folder> is required'),
     name: z.string().optional(),
     'base-url': z.string().optional(),
-    zip: z.string().optional(),
-    report: z.string().optional(),
+    zip: path('zip').optional(),
+    report: path('report').optional(),
     tools: z.boolean().default(false),
     force: z.boolean().default(false),
   }),
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    const { out } = options;
+    const { out, zip, report } = options;
+    // Where the output goes is checked before the spec is read: a wrong path fails at once.
+    await checkOutputFolder(out);
+    if (zip !== undefined) await checkOutputFile('zip', zip);
+    if (report !== undefined) await checkOutputFile('report', report);
     const upload = await readSpecUpload(specPath);
     if (!upload.ok) {
       for (const p of upload.problems) io.err(formatProblem(p));
@@ -55,21 +64,17 @@ export const convert = defineCommand({
       return EXIT_PROBLEMS;
     }
     const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'] });
-    const dir = resolve(out, result.folder);
-    const existing = await readdir(dir).catch(() => [] as string[]);
-    if (existing.length > 0 && !options.force) throw new UsageError(`${join(out, result.folder)} is not empty; choose another --out or pass --force`);
-    await mkdir(dir, { recursive: true });
-    // Written while the rules run: the files are final, and a conversion is mostly waiting on the disk otherwise.
-    const written = Promise.all([...result.files].map(([path, text]) => writeFile(join(dir, path), text)));
-
-    const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
-    const problems = checkPackage(pkg);
-    if (options.zip !== undefined) await writeFile(resolve(options.zip), exportBundle(pkg, { tools: options.tools }));
-    if (options.report !== undefined) {
-      const report = { ...result.report, loadProblems: loaded.problems, publishProblems: problems };
-      await writeFile(resolve(options.report), `${JSON.stringify(report, null, 2)}\n`);
-    }
-    await written;
+    // The folder is written while the rules run; it, the bundle and the report are put in
+    // place once all three are written, so a failure leaves none of them, or half of one.
+    const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
+      const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
+      const problems = checkPackage(pkg);
+      if (zip !== undefined) await write(zip, exportBundle(pkg, { tools: options.tools }));
+      if (report !== undefined) {
+        await write(report, `${JSON.stringify({ ...result.report, loadProblems: loaded.problems, publishProblems: problems }, null, 2)}\n`);
+      }
+      return problems;
+    });
     io.out(formatReportSummary(result.report).trimEnd());
     if (loaded.problems.length > 0) {
       io.out('');

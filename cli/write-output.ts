@@ -1,0 +1,162 @@
+import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from './command';
+
+/**
+ * How many files are open for writing (or reading) at once. A skill of 1,015 operations
+ * written all at once needs 1,015 descriptors, past `ulimit -n 1024`, and Stripe's 452 past
+ * macOS's 256; a few at a time keep the disk as busy.
+ */
+export const OPEN_FILES = 16;
+
+/**
+ * `fn` on every item, at most `limit` at a time. After a failure no new item starts, and the
+ * first failure is thrown once those under way have settled: nothing is still writing into
+ * a folder when its caller removes it.
+ */
+export async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      try {
+        await fn(items[next++]);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = settled.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** The files a skill is made of: what `readSkillFolder` reads and `convert --force` replaces. */
+export function isSkillFileName(name: string): boolean {
+  return !name.startsWith('.') && (name === 'types.json' || name.endsWith('.md'));
+}
+
+/**
+ * A file `--zip` or `--report` is to write: refused in one line (exit 2) before any work is
+ * done when it names a folder or its folder does not exist.
+ */
+export async function checkOutputFile(option: string, path: string): Promise<void> {
+  const full = resolve(path);
+  const [self, parent] = await Promise.all([stat(full).catch(() => undefined), stat(dirname(full)).catch(() => undefined)]);
+  if (self?.isDirectory()) throw new UsageError(`--${option} ${path} is a folder; give the file to write`);
+  if (!parent) throw new UsageError(`--${option} ${path}: the folder ${dirname(path)} does not exist`);
+  if (!parent.isDirectory()) throw new UsageError(`--${option} ${path}: ${dirname(path)} is not a folder`);
+}
+
+/** `--out`: a folder, or nothing yet (it is made); never a file. */
+export async function checkOutputFolder(path: string): Promise<void> {
+  const self = await stat(resolve(path)).catch(() => undefined);
+  if (self && !self.isDirectory()) throw new UsageError(`--out ${path} is a file, not a folder`);
+}
+
+/** Hidden files and folders this process is writing, removed if it is interrupted. */
+const unfinished = new Set<string>();
+let interruptHandled = false;
+
+function removeUnfinishedOnInterrupt(): void {
+  if (interruptHandled) return;
+  interruptHandled = true;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      Promise.all([...unfinished].map((dir) => rm(dir, { recursive: true, force: true }))).finally(() => process.kill(process.pid, signal));
+    });
+  }
+}
+
+/**
+ * Files written beside where they go (`.<name>.<random>.tmp`), put in place by renaming once
+ * everything is written, so a reader never sees half a bundle, and a link planted at the
+ * path is replaced, not followed.
+ */
+class StagedFiles {
+  private readonly staged: { temp: string; target: string }[] = [];
+
+  async write(path: string, bytes: string | Uint8Array): Promise<void> {
+    const target = resolve(path);
+    const temp = join(dirname(target), `.${basename(target)}.${randomUUID().slice(0, 8)}.tmp`);
+    this.staged.push({ temp, target });
+    unfinished.add(temp);
+    await writeFile(temp, bytes, { flag: 'wx' });
+  }
+
+  async place(): Promise<void> {
+    for (const { temp, target } of this.staged) {
+      await rename(temp, target);
+      unfinished.delete(temp);
+    }
+  }
+
+  async discard(): Promise<void> {
+    for (const { temp } of this.staged) if (unfinished.delete(temp)) await rm(temp, { force: true });
+  }
+}
+
+/**
+ * A skill folder written whole: the files go into a new hidden folder beside the skill's
+ * (`<out>/.<skill>.tmp-…`), at most `OPEN_FILES` open at once, and only when all are written
+ * is it renamed to `<out>/<skill>`. A failure (a full disk, too many open files, Ctrl-C)
+ * leaves `<out>` as it was. An existing skill folder is replaced only with `force`: every file
+ * a skill is made of (`isSkillFileName`) is the new one, so no operation file of an earlier
+ * spec stays behind; anything else in it (notes, hidden files, subfolders) is moved into the
+ * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
+ * are moved or removed, never followed.
+ *
+ * `check` runs while the files are written (the rules, the bundle): the disk works while it
+ * computes. The files it writes through `write` (`--zip`, `--report`) are put in place with
+ * the folder; if anything fails, nothing is.
+ */
+export async function writeSkillFolder<T>(
+  out: string,
+  folder: string,
+  files: ReadonlyMap<string, string>,
+  options: { force: boolean },
+  check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const target = resolve(out, folder);
+  const shown = join(out, folder);
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing?.isSymbolicLink()) throw new UsageError(`${shown} is a symbolic link; convert writes through no link: remove it or choose another --out`);
+  if (existing && !existing.isDirectory()) throw new UsageError(`${shown} is a file, not a folder; choose another --out`);
+  const before = existing ? await readdir(target) : [];
+  if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
+
+  await mkdir(resolve(out), { recursive: true });
+  removeUnfinishedOnInterrupt();
+  const temp = await mkdtemp(join(resolve(out), `.${folder}.tmp-`));
+  unfinished.add(temp);
+  const staged = new StagedFiles();
+  try {
+    const writing = eachLimited([...files], OPEN_FILES, ([name, text]) => writeFile(join(temp, name), text, { flag: 'wx' }));
+    // Both settle before either failure is thrown, so a write failing while `check` runs is never unhandled.
+    const [written, checked] = await Promise.allSettled([writing, check((path, bytes) => staged.write(path, bytes))]);
+    if (written.status === 'rejected') throw written.reason;
+    if (checked.status === 'rejected') throw checked.reason;
+    if (!existing) {
+      await rename(temp, target);
+    } else {
+      // The old folder steps aside, the new one takes its place, then what the user kept moves in.
+      const old = `${temp}-old`;
+      await rename(target, old);
+      await rename(temp, target).catch(async (e: unknown) => {
+        await rename(old, target);
+        throw e;
+      });
+      unfinished.delete(temp);
+      for (const name of before) if (!isSkillFileName(name)) await rename(join(old, name), join(target, name));
+      await rm(old, { recursive: true, force: true });
+    }
+    unfinished.delete(temp);
+    await staged.place();
+    return checked.value;
+  } finally {
+    await staged.discard();
+    if (unfinished.delete(temp)) await rm(temp, { recursive: true, force: true });
+  }
+}
