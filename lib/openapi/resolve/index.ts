@@ -1,2 +1,8 @@
-/** `$ref` resolution (SPEC 4.1): a spec and the uploaded files it references as one document. */
-export { resolveSpec, type Origin, type ResolveInput, type ResolvedSpec } from './resolve-spec';
+/**
+ * `$ref` resolution (SPEC 4.1): a spec and the uploaded files it references as one document.
+ * `resolve-spec.ts` composes `ref-resolver.ts` (what a `$ref` points at), `id-index.ts`
+ * (OpenAPI 3.1's `$id`s and `$anchor`s) and `document-writer.ts` (the document, written
+ * breadth first).
+ */
+export { resolveSpec } from './resolve-spec';
+export type { Origin, ResolvedSpec, ResolveInput } from './types';

@@ -1,0 +1,30 @@
+import type { Problem } from '../../core/problem';
+import type { FileLocator } from '../locate';
+import type { ParseOptions, ParsedFile } from '../parse-file';
+
+/** Where a part of the resolved document came from: a file and a pointer in it. */
+export interface Origin {
+  file: string;
+  tokens: string[];
+}
+
+export interface ResolveInput {
+  entry: ParsedFile;
+  swagger2: boolean;
+  openapi31: boolean;
+  /** Every uploaded file's text, by path. Nothing else is ever read. */
+  texts: ReadonlyMap<string, string>;
+  parseOptions: ParseOptions;
+  maxDepth?: number;
+  maxNodes?: number;
+}
+
+export interface ResolvedSpec {
+  document: unknown;
+  problems: Problem[];
+  /** Every file parsed on the way (the entry and each referenced file). */
+  files: Map<string, ParsedFile>;
+  /** Objects of the document whose source is not where their parent's would put it. */
+  origins: Map<object, Origin>;
+  locator(file: string): FileLocator;
+}
