@@ -1,3 +1,4 @@
+import { setOwn } from '../core/entries';
 import { fail, ok, type Result } from '../core/result';
 import type { CallableOperation } from './callable';
 import { checkArguments } from './check-arguments';
@@ -39,8 +40,8 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
   if (callable.method !== 'GET' && callable.method !== 'HEAD' && callable.body.length > 0) {
     const body: Record<string, unknown> = {};
     for (const name of callable.body) {
-      // defineProperty, so an argument named `__proto__` is an ordinary field.
-      if (has(name)) Object.defineProperty(body, name, { value: values[name], enumerable: true, writable: true, configurable: true });
+      // setOwn, so an argument named `__proto__` is an ordinary field.
+      if (has(name)) setOwn(body, name, values[name]);
     }
     headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(body);

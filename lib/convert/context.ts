@@ -1,5 +1,6 @@
 import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
+import { pointerTokens } from '../core/json-pointer';
 import type { SpecInput, SpecLocation } from './model';
 
 export type Json = Record<string, unknown>;
@@ -14,21 +15,6 @@ export interface Dialect {
 /** An own property of a parsed object, or undefined: input keys like `__proto__` or `constructor` are never inherited values. */
 export function own(obj: unknown, key: string): unknown {
   return isPlainObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined;
-}
-
-/** Set a key named by input data without touching the prototype (`__proto__` stays an ordinary key). */
-export function put(obj: Json, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** Decode a JSON pointer (RFC 6901), accepting a URI fragment (`#/a%20b`). */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === '' || pointer === '#') return [];
-  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  return body
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**
@@ -84,6 +70,8 @@ export class ConvertContext {
   }
 
   private walk(key: string): unknown {
+    // `#name` (an anchor) is not a pointer, and does not mean the whole document.
+    if (key !== '' && key.charCodeAt(0) !== 0x2f) return undefined;
     let node: unknown = this.doc;
     for (const raw of pointerTokens(key)) {
       node = step(node, raw);

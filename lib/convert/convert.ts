@@ -1,4 +1,5 @@
-import { compareStrings, isPlainObject, joinPointer } from '../core/entries';
+import { compareStrings, isPlainObject, setOwn } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
 import { sha256Hex } from '../core/sha256';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
@@ -6,7 +7,7 @@ import { toolName } from '../publish/tool-name';
 import { writeOperationFile } from '../skill/operation-file';
 import { writeTypesFile } from '../skill/types-file';
 import { templateKey } from '../skill/url-template';
-import { ConvertContext, own, put, type Json } from './context';
+import { ConvertContext, own, type Json } from './context';
 import { ExpandedSizer } from './expanded-size';
 import { buildManifest, sourceInfo } from './manifest';
 import type { ConvertOptions, ConvertResult, DeclaredOperation, ProseOnlyOperation, SkippedOperation, SpecInput } from './model';
@@ -125,7 +126,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     const properties: Json = {};
     const required: string[] = [];
     for (const a of plan.arguments) {
-      put(properties, a.name, types.materialize(a.schema));
+      setOwn(properties, a.name, types.materialize(a.schema));
       if (a.required) required.push(a.name);
     }
     const schema: Json = { type: 'object' };

@@ -1,4 +1,5 @@
 import { isPlainObject, utf8Length } from '../core/entries';
+import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { childMode, decodeRefName, MAX_PARAMETERS_BYTES, TYPE_REF_PREFIX, type Mode } from '../publish/expand';
 
 interface Measure {
@@ -9,8 +10,6 @@ interface Measure {
   /** No reference to a recursive type inside: the same wherever it is expanded. */
   free: boolean;
 }
-
-const MAX_DEPTH = 200;
 
 
 /**
@@ -39,13 +38,13 @@ export class ExpandedSizer {
   /** True when the expansion stays within the byte limit and the depth limit. */
   fits(schema: unknown): boolean {
     const m = this.measure(schema, 'schema', 0);
-    return m.size <= this.limit && m.depth <= MAX_DEPTH;
+    return m.size <= this.limit && m.depth <= MAX_SCHEMA_DEPTH;
   }
 
-  /** `at`: how deep the node sits in the expansion; past MAX_DEPTH the verdict is known, and a chain of types may be longer than the call stack. */
+  /** `at`: how deep the node sits in the expansion; past MAX_SCHEMA_DEPTH the verdict is known, and a chain of types may be longer than the call stack. */
   private measure(node: unknown, mode: Mode, at: number): Measure {
     if (node === null || typeof node !== 'object') return { size: utf8Length(JSON.stringify(node) ?? 'null'), depth: 0, free: true };
-    if (at > MAX_DEPTH) return { size: this.over, depth: MAX_DEPTH + 1, free: false };
+    if (at > MAX_SCHEMA_DEPTH) return { size: this.over, depth: MAX_SCHEMA_DEPTH + 1, free: false };
     const memo = this.memo[mode];
     const hit = memo.get(node);
     if (hit) return hit;

@@ -1,4 +1,5 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
 import { TypeRef, type Converted } from './schema-object';
 import type { TypeRegistry } from './type-registry';

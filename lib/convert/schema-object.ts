@@ -1,5 +1,7 @@
-import { isPlainObject, joinPointer } from '../core/entries';
-import { own, put, type Dialect, type Json } from './context';
+import { isPlainObject, setOwn } from '../core/entries';
+import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
+import { joinPointer } from '../core/json-pointer';
+import { own, type Dialect, type Json } from './context';
 
 /**
  * A reference to a schema elsewhere in the document, kept as a node in a converted schema
@@ -37,26 +39,6 @@ const MAX_DEPTH = 100;
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 /** Annotations that may sit beside a `$ref` and be laid over the target. */
 export const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'] as const;
-/** Values that are data, not schemas: never walked for references. */
-export const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
-/** Keywords mapping names to schemas. */
-export const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
-/** Keywords holding one schema. */
-export const SCHEMA_KEYWORDS = new Set([
-  'items',
-  'additionalProperties',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contentSchema',
-]);
-/** Keywords holding a list of schemas. */
-export const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const STRING_KEYWORDS = new Set(['title', 'description', 'format', '$comment', 'contentMediaType', 'contentEncoding']);
 const NUMBER_KEYWORDS = new Set(['maximum', 'minimum']);
 const COUNT_KEYWORDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'maxContains', 'minContains']);
@@ -150,7 +132,7 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
         const map: Json = {};
         for (const name of Object.keys(value)) {
           const list = value[name];
-          if (Array.isArray(list)) put(map, name, [...new Set(list.filter((v): v is string => typeof v === 'string'))]);
+          if (Array.isArray(list)) setOwn(map, name, [...new Set(list.filter((v): v is string => typeof v === 'string'))]);
         }
         out.dependentRequired = map;
       } else bad(key);
@@ -166,7 +148,7 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
           continue;
         }
         if (key === 'properties' && isReadOnly(value[name], host)) continue;
-        put(map, name, convertSchema(value[name], joinPointer(at, name), host, depth + 1));
+        setOwn(map, name, convertSchema(value[name], joinPointer(at, name), host, depth + 1));
       }
       out[key] = map;
     } else if (key === 'items') {
@@ -228,7 +210,7 @@ function convertRefSite(node: Json, ref: unknown, pointer: string, host: SchemaH
   if (structural && host.dialect.oas31) {
     // 3.1: keywords beside a $ref apply too, as in an allOf.
     const rest: Json = {};
-    for (const k of siblings) if (!(ANNOTATIONS as readonly string[]).includes(k) && k !== 'nullable' && k !== 'x-nullable') put(rest, k, node[k]);
+    for (const k of siblings) if (!(ANNOTATIONS as readonly string[]).includes(k) && k !== 'nullable' && k !== 'x-nullable') setOwn(rest, k, node[k]);
     const converted = convertSchema(rest, pointer, host, depth + 1);
     const bare = new TypeRef(target.target);
     if (isPlainObject(converted)) {
@@ -308,13 +290,13 @@ function mergeAllOf(schema: Json, host: SchemaHost): Json {
     if (isPlainObject(body.properties)) {
       for (const name of Object.keys(body.properties)) {
         const next = body.properties[name] as Converted;
-        if (!Object.hasOwn(properties, name)) put(properties, name, next);
+        if (!Object.hasOwn(properties, name)) setOwn(properties, name, next);
         else {
           // A property named by two parts must satisfy both: exactly what `allOf` of the two says.
           const prev = properties[name] as Converted;
           if (prev !== next && JSON.stringify(prev) !== JSON.stringify(next)) {
             const parts = isPlainObject(prev) && Array.isArray(prev.allOf) && Object.keys(prev).length === 1 ? [...(prev.allOf as Converted[]), next] : [prev, next];
-            put(properties, name, { allOf: parts });
+            setOwn(properties, name, { allOf: parts });
           }
         }
       }

@@ -1,4 +1,5 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext } from './context';
 import { code } from './text';
 

@@ -1,4 +1,5 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
 
 /** The base URL an operation's path is appended to. */

@@ -1,8 +1,10 @@
-import { compareStrings, isPlainObject } from '../core/entries';
+import { compareStrings, isPlainObject, setOwn } from '../core/entries';
+import { pointerTokens } from '../core/json-pointer';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { TYPE_NAME } from '../skill/types-file';
-import { pointerTokens, put, refPointer, type ConvertContext, type Json } from './context';
-import { convertSchema, DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, TypeRef, typeRefsIn, type Converted, type SchemaHost } from './schema-object';
+import { refPointer, type ConvertContext, type Json } from './context';
+import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
+import { convertSchema, TypeRef, typeRefsIn, type Converted, type SchemaHost } from './schema-object';
 
 /** One referenced schema: converted once, then shared in types.json or written inline. */
 interface TypeRecord {
@@ -324,9 +326,9 @@ export class TypeRegistry implements SchemaHost {
           const m = this.materialize(child as Converted);
           if (m !== child && !map) {
             map = {};
-            for (let q = 0; q < j; q++) put(map, names[q], (v as Json)[names[q]]);
+            for (let q = 0; q < j; q++) setOwn(map, names[q], (v as Json)[names[q]]);
           }
-          if (map) put(map, names[j], m);
+          if (map) setOwn(map, names[j], m);
         }
         if (map) next = map;
       } else if (SCHEMA_LIST_KEYWORDS.has(k) && Array.isArray(v)) {

@@ -1,3 +1,5 @@
+import { compareStrings } from './entries';
+
 /** One problem shape everywhere: rules, parse errors, import report, CLI output. */
 export type Severity = 'error' | 'warning';
 
@@ -34,11 +36,11 @@ export function problem(
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
-      cmp(a.file, b.file) ||
+      compareStrings(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
-      cmp(a.ruleId, b.ruleId) ||
-      cmp(a.message, b.message),
+      compareStrings(a.ruleId, b.ruleId) ||
+      compareStrings(a.message, b.message),
   );
 }
 
@@ -49,8 +51,4 @@ export function formatProblem(p: Problem): string {
 
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

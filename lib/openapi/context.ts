@@ -4,6 +4,13 @@
  * and a key named `$ref` under `properties` is a property name), and to know which
  * components section an external schema, parameter or response belongs in.
  */
+import {
+  AUTHORED_DATA_KEYWORDS,
+  AUTHORED_SCHEMA_KEYWORDS,
+  AUTHORED_SCHEMA_MAP_KEYWORDS,
+  SCHEMA_LIST_KEYWORDS,
+} from '../core/schema-keywords';
+
 export type Kind =
   | 'root'
   | 'paths'
@@ -57,23 +64,6 @@ const NAME_MAPS = new Set<Kind>([
   'pathItemMap',
 ]);
 
-const SCHEMA_CHILD = new Set([
-  'additionalProperties',
-  'items',
-  'additionalItems',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_LITERALS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /** The kind of the value under `key` of an object of kind `kind`. */
 export function childKind(kind: Kind, key: string, swagger2: boolean): Kind {
@@ -160,10 +150,10 @@ export function childKind(kind: Kind, key: string, swagger2: boolean): Kind {
           return 'generic';
       }
     case 'schema':
-      if (SCHEMA_CHILD.has(key)) return 'schema';
-      if (SCHEMA_MAPS.has(key)) return 'schemaMap';
-      if (SCHEMA_LISTS.has(key)) return 'schemaList';
-      if (SCHEMA_LITERALS.has(key)) return 'literal';
+      if (AUTHORED_SCHEMA_KEYWORDS.has(key)) return 'schema';
+      if (AUTHORED_SCHEMA_MAP_KEYWORDS.has(key)) return 'schemaMap';
+      if (SCHEMA_LIST_KEYWORDS.has(key)) return 'schemaList';
+      if (AUTHORED_DATA_KEYWORDS.has(key)) return 'literal';
       return 'generic';
     default:
       return 'generic';

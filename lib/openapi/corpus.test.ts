@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests dig into untyped documents */
 import { afterAll, describe, expect, it } from 'vitest';
-import { findEntry, fragmentTokens, loadSpec } from './index';
+import { fragmentTokens } from '../core/json-pointer';
+import { findEntry, loadSpec } from './index';
 import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
 
 const present = corpusAvailable();

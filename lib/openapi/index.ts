@@ -3,6 +3,5 @@ export { loadSpec } from './load-spec';
 export { findEntry } from './entry';
 export { detectFormat } from './version';
 export { LIMITS } from './limits';
-export { fragmentTokens, pointerTokens, refForTokens, tokensToPointer } from './ref-target';
 export type { LoadedSpec, LoadOptions, SourceLocation, SpecFormat, UploadedFile } from './types';
 export { parseDataFile, type ParsedFile } from './parse-file';

@@ -5,7 +5,7 @@ import { resolveSpec } from './resolve';
 import { findEntry } from './entry';
 import { LIMITS } from './limits';
 import { parseDataFile } from './parse-file';
-import { fragmentTokens, pointerTokens, tokensToPointer } from './ref-target';
+import { fragmentTokens, pointerTokens, tokensToPointer } from '../core/json-pointer';
 import { swagger2Problems } from './swagger2-checks';
 import { refKindProblems } from './ref-kinds';
 import type { LoadedSpec, LoadOptions, SourceLocation, UploadedFile } from './types';

@@ -1,4 +1,5 @@
 import type { ParsedFile } from './parse-file';
+import { JsonLocator } from '../core/json-locate';
 import { lineIndex, lineStarts } from '../core/lines';
 
 export interface Position {
@@ -14,9 +15,11 @@ export interface Position {
 export type FileLocator = (tokens: readonly string[]) => Position;
 
 export function fileLocator(file: ParsedFile): FileLocator {
-  const lines = lazyLineStarts(file.source);
-  if (file.syntax === 'json') return jsonLocator(file.source, lines);
-  if (file.syntax === 'yaml') return yamlLocator(file, lines);
+  if (file.syntax === 'json') {
+    const json = new JsonLocator(file.source);
+    return (tokens) => json.locateTokens(tokens);
+  }
+  if (file.syntax === 'yaml') return yamlLocator(file, lazyLineStarts(file.source));
   return () => ({ line: 1, column: 1 });
 }
 
@@ -25,12 +28,6 @@ type Lines = () => number[];
 function lazyLineStarts(s: string): Lines {
   let starts: number[] | undefined;
   return () => (starts ??= lineStarts(s));
-}
-
-function position(lines: Lines, offset: number): Position {
-  const starts = lines();
-  const i = lineIndex(starts, offset);
-  return { line: i + 1, column: offset - starts[i] + 1 };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -146,117 +143,4 @@ function keyAt(s: string, k: number, end: number): string | null {
   const line = s.slice(k, end);
   const m = /^(.*?):(?:\s|$)/.exec(line);
   return m ? m[1].trimEnd() : null;
-}
-
-// ---------------------------------------------------------------------------------------
-// JSON: scan the text along the pointer. Each container is read at most once, from where the
-// last lookup stopped, and every child passed on the way is remembered, so any number of
-// lookups costs one pass over the text at most.
-
-interface ScanState {
-  at: number;
-  index: number;
-  done: boolean;
-}
-
-function jsonLocator(s: string, lines: Lines): FileLocator {
-  /** Container pointer + '\u0000' + token → [key offset or -1, value offset]. */
-  const children = new Map<string, [number, number]>();
-  const scans = new Map<string, ScanState>();
-  const rootOffset = skipWs(s, 0);
-
-  const child = (ptr: string, valueOffset: number, token: string): [number, number] | null => {
-    const known = children.get(`${ptr}\u0000${token}`);
-    if (known) return known;
-    let st = scans.get(ptr);
-    if (!st) {
-      const open = s.charCodeAt(valueOffset);
-      st = { at: skipWs(s, valueOffset + 1), index: 0, done: open !== 0x7b && open !== 0x5b };
-      scans.set(ptr, st);
-    }
-    const isObject = s.charCodeAt(valueOffset) === 0x7b;
-    while (!st.done) {
-      let i = st.at;
-      const c = s.charCodeAt(i);
-      if (c === 0x7d || c === 0x5d || i >= s.length) {
-        st.done = true;
-        break;
-      }
-      let key: string;
-      let keyStart = -1;
-      if (isObject) {
-        if (c !== 0x22) {
-          st.done = true;
-          break;
-        }
-        keyStart = i;
-        const keyEnd = skipString(s, i);
-        const raw = s.slice(i + 1, keyEnd - 1);
-        key = raw.includes('\\') ? (JSON.parse(s.slice(i, keyEnd)) as string) : raw;
-        i = skipWs(s, skipWs(s, keyEnd) + 1); // past ':'
-      } else key = String(st.index);
-      st.index++;
-      const entry: [number, number] = [keyStart, i];
-      if (!children.has(`${ptr}\u0000${key}`)) children.set(`${ptr}\u0000${key}`, entry);
-      i = skipWs(s, skipValue(s, i));
-      if (s.charCodeAt(i) === 0x2c) st.at = skipWs(s, i + 1);
-      else {
-        st.at = i;
-        st.done = true;
-      }
-      if (key === token) return entry;
-    }
-    return null;
-  };
-
-  return (tokens) => {
-    let ptr = '';
-    let keyOffset = -1;
-    let valueOffset = rootOffset;
-    for (const t of tokens) {
-      const found = child(ptr, valueOffset, t);
-      if (!found) break;
-      [keyOffset, valueOffset] = found;
-      ptr = `${ptr}\u0000${t}`;
-    }
-    return position(lines, keyOffset >= 0 ? keyOffset : valueOffset);
-  };
-}
-
-function skipWs(s: string, i: number): number {
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-    else break;
-  }
-  return i;
-}
-
-function skipString(s: string, i: number): number {
-  for (i++; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === 0x22) return i + 1;
-  }
-  return i;
-}
-
-function skipValue(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  if (c === 0x22) return skipString(s, i);
-  if (c === 0x7b || c === 0x5b) {
-    let depth = 0;
-    for (; i < s.length; i++) {
-      const d = s.charCodeAt(i);
-      if (d === 0x22) i = skipString(s, i) - 1;
-      else if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-    }
-    return i;
-  }
-  while (i < s.length && !',]} \n\r\t'.includes(s[i])) i++;
-  return i;
 }

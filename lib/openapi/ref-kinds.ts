@@ -1,6 +1,6 @@
 import { problem, type Problem } from '../core/problem';
 import { childKind, elementKind, type Kind } from './context';
-import { fragmentTokens, tokensToPointer } from './ref-target';
+import { fragmentTokens, tokensToPointer } from '../core/json-pointer';
 import type { Locate } from './validate';
 
 /** The kinds a reference can stand for, as the report names them. */

@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
-import { fragmentTokens } from './ref-target';
+import { fragmentTokens, joinPointer } from '../core/json-pointer';
 import type { Locate } from './validate';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];

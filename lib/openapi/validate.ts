@@ -1,5 +1,5 @@
 import { problem, type Problem } from '../core/problem';
-import { pointerTokens, tokensToPointer } from './ref-target';
+import { pointerTokens, tokensToPointer } from '../core/json-pointer';
 import type { AjvError, SchemaValidator } from './schema-validators/types';
 
 /** Where a document pointer came from (see `LoadedSpec.locate`). */

@@ -1,8 +1,9 @@
 import { utf8Length } from '../core/entries';
+import { decodePointerToken, joinPointer } from '../core/json-pointer';
+import { AUTHORED_DATA_KEYWORDS, AUTHORED_SCHEMA_MAP_KEYWORDS, MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 
 /** SPEC 2: published parameters over 24 KiB are refused. */
 export const MAX_PARAMETERS_BYTES = 24_576;
-const MAX_DEPTH = 200;
 export const TYPE_REF_PREFIX = '#/types/';
 
 export type ExpandResult =
@@ -11,10 +12,6 @@ export type ExpandResult =
   | { ok: false; reason: 'ref'; ref: string }
   | { ok: false; reason: 'depth' };
 
-/** Keywords whose values are data, not schemas: a `$ref` inside them is just a key. */
-export const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
-/** Keywords whose values map names to schemas: a property may be called `$ref`. */
-export const NAME_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /** How a value is read while walking a schema: as a schema, as a map of names to schemas, or as data. */
 export type Mode = 'schema' | 'names' | 'data';
@@ -23,8 +20,8 @@ export type Mode = 'schema' | 'names' | 'data';
 export function childMode(mode: Mode, key: string): Mode {
   if (mode === 'data') return 'data';
   if (mode === 'names') return 'schema';
-  if (DATA_KEYWORDS.has(key)) return 'data';
-  if (NAME_MAP_KEYWORDS.has(key)) return 'names';
+  if (AUTHORED_DATA_KEYWORDS.has(key)) return 'data';
+  if (AUTHORED_SCHEMA_MAP_KEYWORDS.has(key)) return 'names';
   return 'schema';
 }
 
@@ -49,7 +46,7 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
   const active = new Set<string>();
 
   const write = (node: unknown, depth: number, mode: Mode = 'schema'): void => {
-    if (depth > MAX_DEPTH) throw new Stop({ ok: false, reason: 'depth' });
+    if (depth > MAX_SCHEMA_DEPTH) throw new Stop({ ok: false, reason: 'depth' });
     if (node === null || typeof node !== 'object') {
       emit(JSON.stringify(node) ?? 'null');
       return;
@@ -128,7 +125,7 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
 
 /** `#/types/Name` to `Name` (JSON pointer escapes undone). */
 export function decodeRefName(ref: string): string {
-  return ref.slice(TYPE_REF_PREFIX.length).replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodePointerToken(ref.slice(TYPE_REF_PREFIX.length));
 }
 
 /** Every `$ref` in a schema (not in data keywords), with the JSON pointer of the object holding it. */
@@ -148,7 +145,7 @@ export function collectRefs(schema: unknown): { ref: unknown; pointer: string }[
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i];
       if (mode === 'schema' && k === '$ref') continue;
-      stack.push({ node: obj[k], pointer: `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, mode: childMode(mode, k) });
+      stack.push({ node: obj[k], pointer: joinPointer(pointer, k), mode: childMode(mode, k) });
     }
   }
   return found;

@@ -1,4 +1,4 @@
-import { joinPointer } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import { argumentPlaces } from '../skill/arguments';
 import { SAFE_METHODS, isFlat, rawList, schemaFormArguments } from './facts';
 import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';

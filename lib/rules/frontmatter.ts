@@ -1,4 +1,5 @@
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
 import type { Position } from '../skill/frontmatter';
 import { MANIFEST_KEYS, type Manifest } from '../skill/manifest';

@@ -1,4 +1,4 @@
-import { pointerToken } from '../core/entries';
+import { pointerToken } from '../core/json-pointer';
 import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
 import { TYPE_NAME, type TypesFile } from '../skill/types-file';
 import { refsOf } from './facts';

@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
-import { isPlainObject, joinPointer } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 import { didYouMean } from './facts';
 
 /** One thing wrong with a schema, at a JSON pointer into it. */

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import type { OperationFile } from '../skill/operation-file';
 import { jsonErrorPosition } from '../skill/types-file';
-import { JsonLocator } from '../skill/json-locate';
+import { JsonLocator } from '../core/json-locate';
 import { didYouMean } from './facts';
 import { atKey, atSchema, located, type FileRule } from './rule';
 

@@ -1,4 +1,5 @@
-import { isPlainObject, pointerToken } from '../core/entries';
+import { isPlainObject } from '../core/entries';
+import { pointerToken } from '../core/json-pointer';
 import { TYPE_NAME, type TypesFile } from '../skill/types-file';
 import type { PackageRule, RuleProblem } from './rule';
 import { checkSchema } from './schema-check';

@@ -1,4 +1,4 @@
-import { pointerToken } from '../core/entries';
+import { pointerToken } from '../core/json-pointer';
 import type { OperationFile } from '../skill/operation-file';
 import type { TypesFile } from '../skill/types-file';
 import { typeRefNames } from './facts';

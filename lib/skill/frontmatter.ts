@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
 import { problem, type Problem } from '../core/problem';
-import { joinPointer } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
 
 export interface Position {
   line: number;

@@ -7,4 +7,3 @@ export * from './arguments';
 export * from './prose';
 export * from './url-template';
 export * from './schema-text';
-export * from './json-locate';

@@ -1,7 +1,7 @@
 import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
 import { parseFrontmatter, splitFrontmatter, type Frontmatter, type Position, type SplitFile } from './frontmatter';
-import { JsonLocator } from './json-locate';
+import { JsonLocator } from '../core/json-locate';
 import { yamlBlockLiteral, yamlFlowList, yamlScalar } from './yaml-write';
 import { formatSchemaJson } from './schema-text';
 

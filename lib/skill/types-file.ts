@@ -1,6 +1,6 @@
 import { problem, type Problem } from '../core/problem';
-import { isPlainObject, sortedEntries } from '../core/entries';
-import { JsonLocator } from './json-locate';
+import { compareStrings, isPlainObject, setOwn, sortedEntries } from '../core/entries';
+import { JsonLocator } from '../core/json-locate';
 import type { Position } from './frontmatter';
 import { formatSchemaJson } from './schema-text';
 
@@ -44,8 +44,8 @@ export function parseTypesFile(text: string): TypesFile {
 /** Write types.json: names sorted, each schema formatted as the wizard writes schemas. */
 export function writeTypesFile(types: Map<string, unknown> | Record<string, unknown>): string {
   const obj: Record<string, unknown> = {};
-  const entries = types instanceof Map ? [...types.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : sortedEntries(types);
-  for (const [k, v] of entries) Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const entries = types instanceof Map ? [...types.entries()].sort(([a], [b]) => compareStrings(a, b)) : sortedEntries(types);
+  for (const [k, v] of entries) setOwn(obj, k, v);
   return `${formatSchemaJson(obj)}\n`;
 }
 

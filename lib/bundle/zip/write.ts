@@ -1,6 +1,6 @@
 /** Writing a skill bundle with fixed bytes (SPEC 1). */
 import { zipSync, type Zippable, type ZipOptions } from 'fflate';
-import { compareStrings } from '../../core/entries';
+import { compareStrings, setOwn } from '../../core/entries';
 import type { Problem } from '../../core/problem';
 import { checkDuplicates, checkEntryName, checkHidden } from './policy';
 
@@ -38,16 +38,14 @@ export function writeSkillZip(folder: string, files: Map<string, string | Uint8A
     throw new Error(`writeSkillZip: unsafe entry names: ${problems.map((p) => `${p.file} (${p.message})`).join('; ')}`);
   }
 
-  // Null prototype and defineProperty, so `__proto__` is an ordinary key. Every key but the
-  // first holds a `/`, so none is integer-like and for-in keeps this insertion order.
+  // setOwn, so `__proto__` is an ordinary key. Every key but the first holds a `/`, so none
+  // is integer-like and for-in keeps this insertion order.
   const data: Zippable = Object.create(null);
-  const put = (key: string, value: Zippable[string]) =>
-    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
-  put(folder, [Object.create(null) as Zippable, FOLDER_OPTIONS]);
+  setOwn(data, folder, [Object.create(null) as Zippable, FOLDER_OPTIONS]);
   const encoder = new TextEncoder();
   for (const path of paths) {
     const content = files.get(path)!;
-    put(`${folder}/${path}`, [typeof content === 'string' ? encoder.encode(content) : content, FILE_OPTIONS]);
+    setOwn(data, `${folder}/${path}`, [typeof content === 'string' ? encoder.encode(content) : content, FILE_OPTIONS]);
   }
   return zipSync(data, FILE_OPTIONS);
 }

@@ -1,8 +1,9 @@
-import { isPlainObject } from '../../core/entries';
+import { isPlainObject, setOwn } from '../../core/entries';
 import { problem, type Problem } from '../../core/problem';
 import { childKind, componentSection, elementKind, type Kind } from '../context';
 import { LIMITS } from '../limits';
-import { baseForId, refForTokens, tokensToPointer, type Base } from '../ref-target';
+import { baseForId, type Base } from './ref-target';
+import { refForTokens, tokensToPointer } from '../../core/json-pointer';
 import { clip, type RefResolver, type Target } from './ref-resolver';
 import type { Origin } from './types';
 
@@ -377,10 +378,4 @@ function nameHint(t: Target): string {
 /** Kinds whose keys are OpenAPI/JSON Schema keywords, where `$ref` means a reference. */
 function isKeywordKind(kind: Kind): boolean {
   return !kind.endsWith('Map') && kind !== 'paths' && kind !== 'responses' && kind !== 'callback' && kind !== 'literal';
-}
-
-/** Assign an own property, even one named `__proto__` (which plain assignment would turn into a prototype change). */
-function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-  else obj[key] = value;
 }

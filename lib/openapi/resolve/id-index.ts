@@ -1,6 +1,6 @@
 import { childKind, elementKind, type Kind } from '../context';
 import type { ParsedFile } from '../parse-file';
-import { baseForId, baseKey, type Base } from '../ref-target';
+import { baseForId, baseKey, type Base } from './ref-target';
 import type { Origin } from './types';
 
 /**

@@ -3,7 +3,8 @@ import type { Problem } from '../../core/problem';
 import { LIMITS } from '../limits';
 import { fileLocator, type FileLocator } from '../locate';
 import { parseDataFile, type ParseOptions, type ParsedFile } from '../parse-file';
-import { baseKey, classifyRef, fragmentTokens, uploadKey, type Base } from '../ref-target';
+import { baseKey, classifyRef, uploadKey, type Base } from './ref-target';
+import { fragmentTokens } from '../../core/json-pointer';
 import type { IdIndex } from './id-index';
 import type { Origin } from './types';
 

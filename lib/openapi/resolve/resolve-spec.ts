@@ -1,7 +1,7 @@
 import { problem, type Problem } from '../../core/problem';
 import { fail, ok, type Result } from '../../core/result';
 import { LIMITS } from '../limits';
-import { tokensToPointer } from '../ref-target';
+import { tokensToPointer } from '../../core/json-pointer';
 import { DocumentWriter, LimitError } from './document-writer';
 import { IdIndex } from './id-index';
 import { RefResolver } from './ref-resolver';

@@ -1,3 +1,4 @@
+import { percentDecode } from '../../core/json-pointer';
 import { problem } from '../../core/problem';
 import { fail, ok, type Result } from '../../core/result';
 
@@ -21,17 +22,9 @@ export function parseSpecUrl(text: string): Result<{ url: string; fileName: stri
     return refuse(`Only http and https addresses are fetched, not \`${url.protocol}\`: upload the file instead`);
   }
   if (url.username || url.password) return refuse('An address with a user name or password is refused: the browser would send them to that server');
-  const last = decodeURIComponentSafe(url.pathname.split('/').pop() ?? '');
+  const last = percentDecode(url.pathname.split('/').pop() ?? '');
   const fileName = /^[^\\/:*?"<>|\u0000-\u001f]{1,200}$/.test(last) && last !== '.' && last !== '..' ? last : 'spec';
   return ok({ url: url.href, fileName });
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 function clip(s: string): string {

@@ -1,4 +1,4 @@
-import { pointerToken } from '../core/entries';
+import { percentDecode } from '../../core/json-pointer';
 
 /**
  * What relative references resolve against: a path inside the upload (a file, or an
@@ -98,10 +98,10 @@ export function baseForId(id: string, base: Base): Base {
     }
   }
   if (address.startsWith('/')) {
-    const path = normalizePath(safeDecode(address.slice(1)));
+    const path = normalizePath(percentDecode(address.slice(1)));
     return path === null ? { uri: 'about:invalid' } : { upload: `/${path}` };
   }
-  const path = joinPath(dirname(base.upload), safeDecode(address));
+  const path = joinPath(dirname(base.upload), percentDecode(address));
   return path === null ? { uri: 'about:invalid' } : { upload: path };
 }
 
@@ -113,36 +113,6 @@ export function baseKey(base: Base): string {
 /** Key for an upload path as a `$ref` names it (`/x` for root-relative, `x` for file-relative). */
 export function uploadKey(path: string): string {
   return `upload:${path.startsWith('/') ? path : `/${path}`}`;
-}
-
-/** Tokens of a JSON-pointer fragment (`/a/b~1c`, percent-decoded then RFC 6901 unescaped); null if not a pointer. */
-export function fragmentTokens(fragment: string): string[] | null {
-  if (fragment === '') return [];
-  if (!fragment.startsWith('/')) return null;
-  if (!/[%~]/.test(fragment)) return fragment.slice(1).split('/');
-  return fragment
-    .slice(1)
-    .split('/')
-    .map((t) => safeDecode(t).replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** `#/a/b` for pointer tokens, with the few characters percent-encoded that readers would misread. */
-export function refForTokens(tokens: readonly string[]): string {
-  return `#${tokens.map((t) => `/${pointerToken(t).replace(/[%"# ]/g, (c) => encodeURIComponent(c))}`).join('')}`;
-}
-
-/** Tokens of a JSON pointer (no percent-decoding). */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === '' || pointer === '#') return [];
-  const p = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  return p
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function tokensToPointer(tokens: readonly string[]): string {
-  return tokens.map((t) => `/${pointerToken(t)}`).join('');
 }
 
 /** Resolve `.` and `..` in an upload-relative path; null when it climbs above the root. */
@@ -172,12 +142,4 @@ function dirname(path: string): string {
 
 function stripEmptyFragment(s: string): string {
   return s.endsWith('#') ? s.slice(0, -1) : s;
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

@@ -1,0 +1,148 @@
+/**
+ * Line and column of what a JSON pointer names in a JSON text, for every problem about a
+ * JSON file (a spec, `types.json`, an operation's schema). The text is scanned along the
+ * pointer, never parsed again: each container is read at most once, from where the last
+ * lookup stopped, and every child passed on the way is remembered, so many lookups cost
+ * about one pass over the text. Only asked of text `JSON.parse` accepted.
+ */
+import { pointerTokens } from './json-pointer';
+import { lineIndex, lineStarts } from './lines';
+
+interface ScanState {
+  at: number;
+  index: number;
+  done: boolean;
+}
+
+/**
+ * A lookup from pointer tokens to a 0-based offset in `text`: the key's (its opening quote)
+ * where the value has one, else the value's; for tokens that do not all exist, the nearest
+ * enclosing value's. A key that appears twice is found where it first appears.
+ */
+export function jsonOffsets(text: string): (tokens: readonly string[]) => number {
+  const s = text;
+  /** Container pointer + '\u0000' + token → [key offset or -1, value offset]. */
+  const children = new Map<string, [number, number]>();
+  const scans = new Map<string, ScanState>();
+  const rootOffset = skipWs(s, 0);
+
+  const child = (ptr: string, valueOffset: number, token: string): [number, number] | null => {
+    const known = children.get(`${ptr}\u0000${token}`);
+    if (known) return known;
+    let st = scans.get(ptr);
+    if (!st) {
+      const open = s.charCodeAt(valueOffset);
+      st = { at: skipWs(s, valueOffset + 1), index: 0, done: open !== 0x7b && open !== 0x5b };
+      scans.set(ptr, st);
+    }
+    const isObject = s.charCodeAt(valueOffset) === 0x7b;
+    while (!st.done) {
+      let i = st.at;
+      const c = s.charCodeAt(i);
+      if (c === 0x7d || c === 0x5d || i >= s.length) {
+        st.done = true;
+        break;
+      }
+      let key: string;
+      let keyStart = -1;
+      if (isObject) {
+        if (c !== 0x22) {
+          st.done = true;
+          break;
+        }
+        keyStart = i;
+        const keyEnd = skipString(s, i);
+        const raw = s.slice(i + 1, keyEnd - 1);
+        key = raw.includes('\\') ? (JSON.parse(s.slice(i, keyEnd)) as string) : raw;
+        i = skipWs(s, skipWs(s, keyEnd) + 1); // past ':'
+      } else key = String(st.index);
+      st.index++;
+      const entry: [number, number] = [keyStart, i];
+      if (!children.has(`${ptr}\u0000${key}`)) children.set(`${ptr}\u0000${key}`, entry);
+      i = skipWs(s, skipValue(s, i));
+      if (s.charCodeAt(i) === 0x2c) st.at = skipWs(s, i + 1);
+      else {
+        st.at = i;
+        st.done = true;
+      }
+      if (key === token) return entry;
+    }
+    return null;
+  };
+
+  return (tokens) => {
+    let ptr = '';
+    let keyOffset = -1;
+    let valueOffset = rootOffset;
+    for (const t of tokens) {
+      const found = child(ptr, valueOffset, t);
+      if (!found) break;
+      [keyOffset, valueOffset] = found;
+      ptr = `${ptr}\u0000${t}`;
+    }
+    return keyOffset >= 0 ? keyOffset : valueOffset;
+  };
+}
+
+/** `jsonOffsets` as 1-based lines and columns, built on first use. */
+export class JsonLocator {
+  private offsets?: (tokens: readonly string[]) => number;
+  private starts?: number[];
+  constructor(readonly text: string) {}
+
+  /** Position of the key at `pointer` (or of its value when it has no key), or of the nearest ancestor. */
+  locate(pointer: string): { line: number; column: number } {
+    return this.locateTokens(pointerTokens(pointer));
+  }
+
+  /** `locate` for a pointer already split into tokens. */
+  locateTokens(tokens: readonly string[]): { line: number; column: number } {
+    this.offsets ??= jsonOffsets(this.text);
+    return this.position(this.offsets(tokens));
+  }
+
+  /** Line and column (1-based) of a 0-based offset. */
+  position(offset: number): { line: number; column: number } {
+    this.starts ??= lineStarts(this.text);
+    const i = lineIndex(this.starts, offset);
+    return { line: i + 1, column: offset - this.starts[i] + 1 };
+  }
+}
+
+function skipWs(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+    else break;
+  }
+  return i;
+}
+
+function skipString(s: string, i: number): number {
+  for (i++; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  return i;
+}
+
+function skipValue(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 0x22) return skipString(s, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (; i < s.length; i++) {
+      const d = s.charCodeAt(i);
+      if (d === 0x22) i = skipString(s, i) - 1;
+      else if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    return i;
+  }
+  while (i < s.length && !',]} \n\r\t'.includes(s[i])) i++;
+  return i;
+}
