@@ -4,9 +4,10 @@ import { join, relative, resolve } from 'node:path';
 /**
  * The vendor specs beside the project (`../shared/specs`), for the tests and the benchmark:
  * third-party data, read in place and never copied. Absent in a fresh clone, where the
- * tests that need it report themselves skipped.
+ * tests that need it report themselves skipped. `SPECS_DIR` in the environment points
+ * elsewhere (a git worktree whose parent has no `shared/`).
  */
-export const SPECS_DIR = resolve(import.meta.dirname, '../../shared/specs');
+export const SPECS_DIR = process.env.SPECS_DIR ?? resolve(import.meta.dirname, '../../shared/specs');
 
 export interface CorpusSpec {
   folder: string;

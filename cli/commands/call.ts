@@ -26,7 +26,8 @@ export const call = defineCommand({
     '(hollowbrook_create_booking). --args is the JSON object of arguments; {} when left out.',
     'Prints {method, url, headers, body} as JSON (no body key when there is no body).',
     'Nothing is sent. A refused call prints one problem per offending argument on stderr',
-    'and exits 1; so does a skill with errors.',
+    'and exits 1; so does a skill with errors. A pattern that cannot be matched in linear',
+    'time is left to the model, with a warning on stderr.',
   ].join('\n'),
   options: z.object({ args: jsonArgs }),
   positionals: [2, 2],
@@ -45,6 +46,7 @@ export const call = defineCommand({
       io.err(`${callable.value.tool.name}: refused, nothing would be sent`);
       return EXIT_PROBLEMS;
     }
+    for (const p of request.problems) io.err(formatProblem(p));
     io.out(JSON.stringify(request.value, null, 2));
     return EXIT_OK;
   },

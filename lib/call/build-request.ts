@@ -1,4 +1,5 @@
 import { setOwn } from '../core/entries';
+import { hasErrors } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import type { CallableOperation } from './callable';
 import { checkArguments } from './check-arguments';
@@ -17,11 +18,12 @@ const ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/;
 /**
  * A call translated into one HTTP request (SPEC 3). Refused, sending nothing, when any
  * argument is missing, unknown or invalid; the refusal has one problem per argument
- * (`checkArguments`). Pure: the caller (the CLI, a test, the gateway) does the sending.
+ * (`checkArguments`). Warnings (a pattern left to the model) come with the request.
+ * Pure: the caller (the CLI, a test, the gateway) does the sending.
  */
 export function buildRequest(callable: CallableOperation, args: unknown): Result<HttpRequest> {
   const problems = checkArguments(callable, args);
-  if (problems.length > 0) return fail(problems);
+  if (hasErrors(problems)) return fail(problems);
   const values = args as Record<string, unknown>;
   const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined;
 
@@ -46,7 +48,7 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
     headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(body);
   }
-  return ok(request);
+  return ok(request, problems);
 }
 
 /** The URL with each whole `{name}` segment of its path replaced (SPEC 1.3, 3.2). */

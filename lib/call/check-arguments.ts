@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
+import { linearRegExpEngine } from '../core/linear-regexp';
 import { problem, type Problem } from '../core/problem';
 import type { PublishedTool } from '../publish/publish';
 import type { CallableOperation } from './callable';
@@ -15,17 +16,22 @@ const MAX_REASONS = 5;
  * properties), `call-invalid-argument` (the value does not satisfy its schema, or cannot be
  * sent where it goes: an empty, `.` or `..` path segment, an object in the query string).
  * `call-arguments` when the arguments are not a JSON object or the schema is not checkable.
- * An empty list means the call may be sent. An argument whose value is `undefined` is absent.
+ * No error means the call may be sent. An argument whose value is `undefined` is absent.
+ *
+ * Every `pattern` is matched in linear time (`linearPattern`); one that cannot be (a
+ * backreference, a lookaround) is not checked here but left to the model, with a
+ * `call-pattern-unchecked` warning naming it.
  */
 export function checkArguments(callable: CallableOperation, args: unknown): Problem[] {
   const file = callable.file;
   if (!isPlainObject(args)) {
     return [problem('call-arguments', 'error', `The arguments must be a JSON object, not ${describeValue(args)}`, file)];
   }
-  const validate = validator(callable.tool);
-  if (validate instanceof Error) {
-    return [problem('call-arguments', 'error', `The tool's parameters cannot be checked: ${validate.message}`, file)];
+  const compiled = validator(callable.tool);
+  if (compiled instanceof Error) {
+    return [problem('call-arguments', 'error', `The tool's parameters cannot be checked: ${compiled.message}`, file)];
   }
+  const { validate, unchecked } = compiled;
 
   const schema = callable.tool.parameters;
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
@@ -81,6 +87,9 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
     }
   }
   for (const reason of rootReasons) problems.push(problem('call-arguments', 'error', `The arguments ${reason}`, file));
+  for (const { pattern, reason } of unchecked) {
+    problems.push(problem('call-pattern-unchecked', 'warning', `The pattern \`${pattern}\` ${reason}: arguments are not checked against it (the model is asked to follow it)`, file));
+  }
   return problems;
 
   function mapError(e: ErrorObject) {
@@ -107,20 +116,31 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
   }
 }
 
-const validators = new WeakMap<PublishedTool, ValidateFunction | Error>();
+/** A tool's validator, and the patterns it leaves to the model. */
+interface Compiled {
+  validate: ValidateFunction;
+  unchecked: { pattern: string; reason: string }[];
+}
+
+const validators = new WeakMap<PublishedTool, Compiled | Error>();
 
 /**
  * The tool's compiled validator, cached per tool. A fresh Ajv per tool: no instance-wide
  * schema cache grows with every edit, and two tools' `$id`s cannot collide. `format` stays an
  * annotation (no format is checked, an unknown one is no error), and annotation keywords such
- * as `example` are allowed (`strict: false`).
+ * as `example` are allowed (`strict: false`). Patterns run on the linear-time engine.
  */
-function validator(tool: PublishedTool): ValidateFunction | Error {
+function validator(tool: PublishedTool): Compiled | Error {
   const hit = validators.get(tool);
   if (hit) return hit;
-  let compiled: ValidateFunction | Error;
+  let compiled: Compiled | Error;
+  const unchecked: Compiled['unchecked'] = [];
+  const regExp = linearRegExpEngine((pattern, reason) => {
+    if (!unchecked.some((u) => u.pattern === pattern)) unchecked.push({ pattern, reason });
+  });
   try {
-    compiled = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: true }).compile(tool.parameters);
+    const validate = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: true, code: { regExp } }).compile(tool.parameters);
+    compiled = { validate, unchecked };
   } catch (e) {
     compiled = e instanceof Error ? e : new Error(String(e));
   }

@@ -1,12 +1,15 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
+import { linearPattern, linearRegExpEngine } from '../core/linear-regexp';
 import { didYouMean } from './facts';
 
 /** One thing wrong with a schema, at a JSON pointer into it. */
 export interface SchemaIssue {
   pointer: string;
   message: string;
+  /** `unchecked-pattern`: a pattern no linear-time matcher runs, left to the model (a warning). */
+  case?: 'unchecked-pattern';
 }
 
 /** Keywords whose value is one schema (JSON Schema 2020-12 applicator, unevaluated and content vocabularies). */
@@ -175,11 +178,16 @@ function checkType(value: unknown, pointer: string, issues: SchemaIssue[]): void
   else one(value, pointer);
 }
 
+/**
+ * A pattern must be ECMAScript (with `u`), and should be one matched in linear time: one that
+ * is not (a backreference, a lookaround) is never run by a backtracking engine, so calls are
+ * not checked against it and only the model follows it.
+ */
 function checkPattern(pattern: string, issues: SchemaIssue[], what: string, at: string): void {
-  try {
-    new RegExp(pattern, 'u');
-  } catch (e) {
-    issues.push({ pointer: at, message: `${what} is not a regular expression a validator can compile: ${(e as Error).message}` });
+  const p = linearPattern(pattern);
+  if (p.kind === 'invalid') issues.push({ pointer: at, message: `${what} ${p.reason}` });
+  else if (p.kind === 'model-only') {
+    issues.push({ pointer: at, message: `${what} ${p.reason}: calls are not checked against it, only the model follows it`, case: 'unchecked-pattern' });
   }
 }
 
@@ -187,7 +195,7 @@ let ajv: Ajv2020 | undefined;
 
 /** The 2020-12 meta-schema's verdict, one issue per place, leaving out places already reported. */
 function metaSchemaIssues(schema: unknown, already: readonly SchemaIssue[]): SchemaIssue[] {
-  ajv ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+  ajv ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false, code: { regExp: linearRegExpEngine() } });
   // The root `$schema` picks the meta-schema; a foreign one was reported above.
   let input = schema;
   if (isPlainObject(schema) && Object.hasOwn(schema, '$schema')) {
@@ -202,7 +210,7 @@ function metaSchemaIssues(schema: unknown, already: readonly SchemaIssue[]): Sch
     return [{ pointer: '', message: `The schema could not be checked: ${(e as Error).message}` }];
   }
   if (valid || !ajv.errors) return [];
-  const reported = new Set(already.map((i) => i.pointer));
+  const reported = new Set(already.filter((i) => i.case === undefined).map((i) => i.pointer));
   const byPlace = new Map<string, ErrorObject>();
   for (const err of ajv.errors) {
     const place = err.instancePath;

@@ -47,6 +47,36 @@ testRule('schema-checkable', [
   },
 ]);
 
+// BAD-INPUT 22: a pattern no linear-time matcher runs is named in a warning; a catastrophic one
+// that RE2 runs is no problem at all, since it is matched in linear time.
+testRule('schema-checkable', [
+  {
+    name: 'warns, naming the pattern, when a pattern uses a lookahead',
+    files: file({ password: { type: 'string', pattern: '^(?=.*\\d).{8,}$' } }),
+    expected: [
+      {
+        severity: 'warning',
+        message: 'The `pattern` `^(?=.*\\d).{8,}$` uses a lookahead (`(?=` or `(?!`), which cannot be matched in linear time: calls are not checked against it, only the model follows it',
+        pointer: '/operation/schema/properties/password/pattern',
+      },
+    ],
+  },
+  {
+    name: 'warns when a patternProperties key uses a backreference, and when a propertyNames pattern uses a lookbehind',
+    files: file({ map: { type: 'object', patternProperties: { '^(a)\\1$': {} }, propertyNames: { pattern: '(?<!x)y' } } }),
+    expected: [
+      { severity: 'warning', message: /^`\^\(a\)\\1\$` in `patternProperties` uses a backreference/, pointer: '/operation/schema/properties/map/patternProperties/^(a)\\1$' },
+      { severity: 'warning', message: /^The `pattern` `\(\?<!x\)y` uses a lookbehind/, pointer: '/operation/schema/properties/map/propertyNames/pattern' },
+    ],
+  },
+  { name: 'warns when a pattern repeats more than 1,000 times', files: file({ n: { type: 'string', pattern: '^a{2000}$' } }), expected: [{ severity: 'warning', message: /repeats more than a linear-time matcher allows/ }] },
+  {
+    name: 'passes when a pattern is catastrophic for a backtracking engine but linear for RE2',
+    files: file({ code: { type: 'string', pattern: '^(a+)+$', default: `${'a'.repeat(48)}!` }, map: { type: 'object', patternProperties: { '^(a|aa)*$': {} }, propertyNames: { pattern: '^(a+)+$' } } }),
+    expected: [],
+  },
+]);
+
 testRule('schema-checkable', [
   { name: 'counts list items from 1 when an item of `required` is not a string', files: file({}, { required: ['a', 1] }), expected: [{ message: 'Item 2 of `required` must be a string', pointer: '/operation/schema/required/1' }] },
   { name: 'leaves a $ref that is not a string to refs', files: file({ a: { $ref: 5 } }), expected: [] },

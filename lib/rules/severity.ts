@@ -73,6 +73,9 @@ export const CASE_SEVERITY: Readonly<Record<string, Severity>> = {
   'description/too-long': 'warning',
   /** SPEC 5 `identity`: "warning on GET/HEAD (a safe call needs no idempotency)". */
   'identity/safe-method': 'warning',
+  /** A pattern no linear-time matcher runs: left to the model, never run by a backtracking engine (issue 7). */
+  'schema-checkable/unchecked-pattern': 'warning',
+  'types-json/unchecked-pattern': 'warning',
 };
 
 /**

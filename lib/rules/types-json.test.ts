@@ -4,6 +4,11 @@ const types = (text: string) => ({ 'types.json': text });
 
 testRule('types-json', [
   { name: 'passes when every type is a valid schema with a valid name', files: types('{\n  "Owner": {"type": "object", "properties": {"name": {"type": "string"}}},\n  "Pet.Kind-2_x": {"enum": ["cat", "dog"]},\n  "Any": true\n}\n'), expected: [] },
+  {
+    name: 'warns, naming the pattern, when a type\'s pattern uses a lookahead (BAD-INPUT 22)',
+    files: types('{\n  "Secret": {"type": "string", "pattern": "^(?!admin)"}\n}\n'),
+    expected: [{ severity: 'warning', message: 'In type `Secret`: The `pattern` `^(?!admin)` uses a lookahead (`(?=` or `(?!`), which cannot be matched in linear time: calls are not checked against it, only the model follows it', pointer: '/Secret/pattern' }],
+  },
   { name: 'passes when there is no types.json', files: { 'a.md': 'A.\n' }, expected: [] },
   { name: 'reports a JSON syntax error at its line when the text is not JSON', files: types('{\n  "Owner": {"type": "object"},\n}\n'), expected: [{ message: /^types.json is not JSON/, file: 'types.json', line: 3, column: 1 }] },
   { name: 'reports the root when types.json is a list', files: types('[{"type": "object"}]\n'), expected: [{ message: 'types.json must be a JSON object of type name to schema', line: 1 }] },

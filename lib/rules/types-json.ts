@@ -28,7 +28,7 @@ export const typesJson: PackageRule = {
 
 function checkTypes(t: TypesFile): RuleProblem[] {
   const problems: RuleProblem[] = t.problems.map((p) => ({ message: p.message, file: p.file, line: p.line, column: p.column }));
-  const at = (pointer: string, message: string): RuleProblem => ({ message, file: t.file, ...t.position(pointer), pointer });
+  const at = (pointer: string, message: string, kase?: string): RuleProblem => ({ message, file: t.file, ...t.position(pointer), pointer, ...(kase ? { case: kase } : {}) });
   for (const [name, schema] of t.types) {
     const base = `/${pointerToken(name)}`;
     if (!TYPE_NAME.test(name)) problems.push(at(base, `The type name \`${name}\` may hold only A-Z, a-z, 0-9, _, . and -`));
@@ -36,7 +36,7 @@ function checkTypes(t: TypesFile): RuleProblem[] {
       problems.push(at(base, `The type \`${name}\` must be a JSON Schema (an object, true or false)`));
       continue;
     }
-    for (const issue of checkSchema(schema)) problems.push(at(base + issue.pointer, `In type \`${name}\`: ${issue.message}`));
+    for (const issue of checkSchema(schema)) problems.push(at(base + issue.pointer, `In type \`${name}\`: ${issue.message}`, issue.case));
   }
   return problems;
 }

@@ -6,7 +6,7 @@
  */
 import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
-import { fail, ok, type Result } from '../core/result';
+import { fail, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
 import { buildRequest, callableOperation, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
@@ -234,8 +234,7 @@ export function previewRequest(session: WizardSession, path: string, argsText: s
   } catch (e) {
     return fail([problem('call-arguments', 'error', `The arguments are not JSON: ${(e as Error).message}`, path)]);
   }
-  const request = buildRequest(callable.value, args);
-  return request.ok ? ok(request.value) : request;
+  return buildRequest(callable.value, args);
 }
 
 /**
