@@ -8,6 +8,8 @@ import { join, relative, resolve } from 'node:path';
  * elsewhere (a git worktree whose parent has no `shared/`).
  */
 export const SPECS_DIR = process.env.SPECS_DIR ?? resolve(import.meta.dirname, '../../shared/specs');
+/** The shared folder the specs are in (it also holds `targets/`). */
+export const SHARED_DIR = resolve(SPECS_DIR, '..');
 
 export interface CorpusSpec {
   folder: string;
