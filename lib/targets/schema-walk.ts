@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from '../core/entries';
-import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS } from '../convert/schema-object';
-import { NAME_MAP_KEYWORDS } from '../publish/expand';
+import { isPlainObject, setOwn } from '../core/entries';
+import { joinPointer } from '../core/json-pointer';
+import { AUTHORED_SCHEMA_MAP_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS } from '../core/schema-keywords';
 
 export type SchemaNode = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ export function childSchemas(node: SchemaNode): { path: (string | number)[]; chi
   const out: { path: (string | number)[]; child: SchemaNode }[] = [];
   for (const key of Object.keys(node)) {
     const value = node[key];
-    if (NAME_MAP_KEYWORDS.has(key)) {
+    if (AUTHORED_SCHEMA_MAP_KEYWORDS.has(key)) {
       if (isPlainObject(value)) for (const name of Object.keys(value)) if (isPlainObject(value[name])) out.push({ path: [key, name], child: value[name] });
     } else if (SCHEMA_LIST_KEYWORDS.has(key) || (key === 'items' && Array.isArray(value))) {
       if (Array.isArray(value)) value.forEach((v, i) => isPlainObject(v) && out.push({ path: [key, i], child: v }));
@@ -77,9 +77,8 @@ function setAt(out: SchemaNode, path: (string | number)[], value: SchemaNode): v
     copy[inner as number] = value;
     out[key as string] = copy;
   } else if (isPlainObject(container)) {
-    // A property may be called `__proto__`: define it as an own property.
     const copy: SchemaNode = { ...container };
-    Object.defineProperty(copy, inner, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(copy, inner as string, value);
     out[key as string] = copy;
   }
 }

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../core/entries';
+import { isPlainObject, setOwn } from '../../core/entries';
 import type { SchemaCheck } from '../model';
 import { describeKeywords, withoutKeys, type SchemaNode } from '../schema-walk';
 import { accepts, ANNOTATION_KEYWORDS, cite, where, type Finding, type Fixed, type NodeRule } from './rule';
@@ -80,8 +80,8 @@ function mergeAllOf(node: SchemaNode, parts: SchemaNode[], pointer: string, targ
       if (k === 'properties' && isPlainObject(v) && (out.properties === undefined || isPlainObject(out.properties))) {
         const props: SchemaNode = { ...((out.properties as SchemaNode | undefined) ?? {}) };
         for (const [name, s] of Object.entries(v)) {
-          if (!Object.hasOwn(props, name)) Object.defineProperty(props, name, { value: s, enumerable: true, writable: true, configurable: true });
-          else if (JSON.stringify(props[name]) !== JSON.stringify(s)) rest.properties = { ...((rest.properties as SchemaNode | undefined) ?? {}), [name]: s };
+          if (!Object.hasOwn(props, name)) setOwn(props, name, s);
+          else if (JSON.stringify(props[name]) !== JSON.stringify(s)) setOwn((rest.properties ??= {}) as SchemaNode, name, s);
         }
         out.properties = props;
       } else if (k === 'required' && Array.isArray(v) && (out.required === undefined || Array.isArray(out.required))) {

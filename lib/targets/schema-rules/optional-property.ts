@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../core/entries';
+import { isPlainObject, setOwn } from '../../core/entries';
 import { admitNull } from '../../convert/schema-object';
 import type { SchemaCheck } from '../model';
 import type { SchemaNode } from '../schema-walk';
@@ -28,7 +28,7 @@ export const optionalPropertyRule: NodeRule<OptionalCheck> = {
   fix(node, _check, place, target) {
     const names = optionalNames(node);
     const properties = { ...(node.properties as SchemaNode) };
-    for (const name of names) Object.defineProperty(properties, name, { value: admitNull(properties[name] as SchemaNode), enumerable: true, writable: true, configurable: true });
+    for (const name of names) setOwn(properties, name, admitNull(properties[name] as SchemaNode));
     return {
       node: { ...node, required: Object.keys(properties), properties },
       lost: [`${names.map((n) => `\`${n}\``).join(', ')} at ${where(place.pointer)} made required and nullable (${target.id} needs every property required): the model sends null to leave one out, so drop null arguments before the call`],

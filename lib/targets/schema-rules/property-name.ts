@@ -1,4 +1,5 @@
-import { isPlainObject, joinPointer } from '../../core/entries';
+import { isPlainObject } from '../../core/entries';
+import { joinPointer } from '../../core/json-pointer';
 import type { SchemaCheck } from '../model';
 import { cite, type NodeRule } from './rule';
 

@@ -1,19 +1,15 @@
+import { fragmentTokens, tokensToPointer } from '../../core/json-pointer';
 import type { SchemaCheck } from '../model';
-import { describeKeywords, type SchemaNode } from '../schema-walk';
-import type { NodePlace } from '../schema-walk';
+import { describeKeywords, type NodePlace, type SchemaNode } from '../schema-walk';
 import { cite, where, type NodeRule } from './rule';
 
 type RefCheck = Extract<SchemaCheck, { kind: 'external-ref' | 'recursive-ref' }>;
 
-/** A pointer reference (`#/a/b`) read as the pointer it names. */
+/** A reference inside the document (`#`, `#/a/b`) as the pointer it names. */
 function refPointer(ref: string): string | undefined {
-  if (ref === '#') return '';
-  if (!ref.startsWith('#/')) return undefined;
-  try {
-    return decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  if (!ref.startsWith('#')) return undefined;
+  const tokens = fragmentTokens(ref.slice(1));
+  return tokens ? tokensToPointer(tokens) : undefined;
 }
 
 function breaks(node: SchemaNode, check: RefCheck, place: NodePlace): boolean {
