@@ -34,7 +34,7 @@ export function constraintsModule(sourceText: string): string {
 const invoked = process.argv[1]?.replace(/\\/g, '/');
 if (invoked?.endsWith('scripts/gen-targets.ts')) {
   if (!existsSync(SOURCE_FILE)) {
-    console.error(`${SOURCE_FILE} is absent: nothing to generate from (set SKILL_WIZARD_SHARED to the shared folder)`);
+    console.error(`${SOURCE_FILE} is absent: nothing to generate from (set SPECS_DIR to the shared specs folder, beside targets/)`);
     process.exitCode = 1;
   } else {
     writeFileSync(MODULE_FILE, constraintsModule(readFileSync(SOURCE_FILE, 'utf8')));
