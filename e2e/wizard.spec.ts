@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { exportBundle } from '../lib/bundle/bundle';
 import { convertSpec } from '../lib/convert';
 import { loadSpec } from '../lib/openapi';
 import { parseSkillPackage } from '../lib/skill/package';
+import { SPECS_DIR } from '../test/corpus';
 import { WizardPage } from './wizard-page';
 
 const SAMPLE = readFileSync(new URL('../public/samples/hollowbrook.openapi.yaml', import.meta.url));
@@ -317,13 +319,13 @@ test('a spec dropped on the page converts like one chosen; a bundle given as a s
   await expect(page.getByText('is a skill bundle, not a spec: it was opened as a bundle')).toBeVisible();
 });
 
-const STRIPE = new URL('../../shared/specs/stripe-core/spec3.yaml', import.meta.url);
+const STRIPE = join(SPECS_DIR, 'stripe-core/spec3.yaml');
 
 test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the command line', async ({ page }) => {
-  test.skip(!existsSync(STRIPE), '../shared/specs is absent (a fresh clone): the vendor corpus is third-party data, read in place');
+  test.skip(!existsSync(STRIPE), `${SPECS_DIR} is absent (a fresh clone): the vendor corpus is third-party data, read in place`);
   const wizard = new WizardPage(page);
   await wizard.open();
-  await page.getByLabel('Spec files').setInputFiles(fileURLToPath(STRIPE));
+  await page.getByLabel('Spec files').setInputFiles(STRIPE);
   await expect(wizard.status).toHaveText('453 files · 211 tools · 0 errors · 0 warnings', { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Prose-only (241)' })).toBeVisible();
   const editor = await wizard.openFile('get_customers.md');
