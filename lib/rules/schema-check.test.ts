@@ -2,17 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { linearRegExpEngine } from '../core/linear-regexp';
 import { describe, expect, it } from 'vitest';
 import { checkSchema } from './schema-check';
-
-/** A small seeded generator (mulberry32), so a failure is reproducible. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../test/random';
 
 // `$ref` is left out: its value is `refs`' to judge, and checkSchema defers to it.
 const VALUES: unknown[] = [0, 1, -1, 1.5, 2, 'x', 'string', 'strin', '', true, false, null, [], ['a'], ['a', 'a'], ['a', 1], ['string', 'null'], ['string', 'string'], {}, { a: ['b'] }, { a: 'b' }, [{}], [true, {}], [1]];
@@ -44,7 +34,7 @@ function valid(key: string): unknown {
 describe('checkSchema', () => {
   it('reports a problem whenever the 2020-12 meta-schema rejects a schema, over 3,000 generated schemas', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false, code: { regExp: linearRegExpEngine() } });
-    const next = random(20260);
+    const { next } = seeded(20260);
     let rejected = 0;
     for (let i = 0; i < 3000; i++) {
       const schema = schemaOf(next, 0);

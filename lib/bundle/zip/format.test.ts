@@ -1,16 +1,17 @@
 import { crc32 as nodeCrc32 } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from './format';
 import { readSkillZip } from './read';
 import { writeSkillZip } from './write';
 import { enc, rawZip, concat, file, ruleIds, skillFiles } from '../../../test/raw-zip';
+import { seeded } from '../../../test/random';
 
 describe('crc32', () => {
   it('matches node:zlib when given random inputs', () => {
+    const random = seeded(0xc3c32);
     for (const n of [0, 1, 7, 1000, 65537]) {
-      const data = randomBytes(n);
+      const data = random.bytes(n);
       expect(crc32(data)).toBe(nodeCrc32(data));
     }
   });
@@ -97,15 +98,16 @@ describe('readSkillZip', () => {
   });
 
   it('refuses with zip-corrupt and no throw when given random garbage', () => {
+    const random = seeded(0x9a7ba9e);
     for (let i = 0; i < 200; i++) {
-      const result = readSkillZip(randomBytes(Math.floor(Math.random() * 4096)));
+      const result = readSkillZip(random.bytes(random.int(4096)));
       expect(result.ok).toBe(false);
       expect(result.problems[0].ruleId).toBe('zip-corrupt');
     }
   });
 
   it('refuses garbage with a zip end record when the directory points nowhere', () => {
-    const garbage = concat([randomBytes(500), rawZip([]).fill(0, 4), new Uint8Array(0)]);
+    const garbage = concat([seeded(0xe0cd).bytes(500), rawZip([]).fill(0, 4), new Uint8Array(0)]);
     const view = new DataView(garbage.buffer);
     view.setUint16(garbage.length - 12, 3, true); // 3 entries
     view.setUint32(garbage.length - 10, 1000, true); // cd size
