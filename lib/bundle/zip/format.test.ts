@@ -87,14 +87,33 @@ describe('readSkillZip', () => {
     expect(tail.problems[0].message).toMatch(/not a readable zip.*truncated/);
   });
 
-  it('refuses with zip-corrupt and no throw when a byte of the data is flipped', () => {
+  it('refuses with a zip- problem or reads the very same files, never throwing, whichever byte is flipped', () => {
     const zip = writeSkillZip('petstore', new Map([['SKILL.md', 'a'.repeat(5000) + 'b'.repeat(5000)]]));
+    const original = readSkillZip(zip);
+    if (!original.ok) throw new Error('the undamaged zip does not read');
+    // SKILL.md's CRC-32 in the central directory (what the reader checks the content
+    // against), found from the raw headers: flipping it leaves the content intact, and must be refused.
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    const central = Buffer.from(zip).lastIndexOf(Buffer.from([0x50, 0x4b, 1, 2])); // the second central header
+    expect(view.getUint16(central + 28, true)).toBe('petstore/SKILL.md'.length);
+    const guarded = new Set([16, 17, 18, 19].map((o) => central + o));
+    let refused = 0;
     for (let i = 0; i < zip.length; i++) {
       const damaged = zip.slice();
       damaged[i] ^= 0x5a;
       const result = readSkillZip(damaged);
-      if (!result.ok) expect(result.problems[0].ruleId).toMatch(/^zip-/);
+      if (result.ok) {
+        expect(guarded.has(i), `byte ${i} flipped, and the zip was read`).toBe(false);
+        const same = (a: Map<string, Uint8Array>, b: Map<string, Uint8Array>) => a.size === b.size && [...a].every(([k, v]) => b.has(k) && Buffer.from(v).equals(b.get(k)!));
+        expect(result.value.folder, `byte ${i} flipped`).toBe(original.value.folder);
+        expect(same(result.value.files, original.value.files), `byte ${i} flipped, and other files were read`).toBe(true);
+      } else {
+        expect(result.problems[0].ruleId, `byte ${i} flipped`).toMatch(/^zip-/);
+        refused++;
+      }
     }
+    // Most flips are refused; the rest (timestamps, attributes, bits deflate never reads) change nothing.
+    expect(refused).toBeGreaterThan(zip.length / 2);
   });
 
   it('refuses with zip-corrupt and no throw when given random garbage', () => {
