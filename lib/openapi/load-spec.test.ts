@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../core/problem';
 import { specUploadFromFile } from './upload';
 import { loadSpec, type LoadedSpec } from './index';
+import { expectSameElsewhere } from '../../test/elsewhere';
 
 type Files = Record<string, string>;
 
@@ -524,11 +525,14 @@ properties:
       }
     });
 
-    it('is deterministic', async () => {
-      const a = await loaded(files);
-      const b = await loaded(files);
-      expect(JSON.stringify(a.spec.document)).toBe(JSON.stringify(b.spec.document));
-      expect(a.problems).toEqual(b.problems);
+    it('gives the same document, problems and sources in another process, time zone and locale, from the files in reverse order', async () => {
+      // Three more referenced files that fail to parse, named so that locales sort them differently.
+      const broken: Files = { 'zebra.yaml': 'a: [\n', 'öl.yaml': 'b: [\n', 'ol.yaml': 'c: [\n' };
+      const api = `${files['api.yaml']}${Object.keys(broken).map((f, i) => `    Broken${i}:\n      $ref: ${f}\n`).join('')}`;
+      const upload = Object.entries({ ...files, ...broken, 'api.yaml': api }).map(([path, text]) => ({ path, text }));
+      await expectSameElsewhere({ kind: 'load', files: upload, reverse: true });
+      const here = await loadSpec(upload);
+      expect(here.problems.filter((p) => p.ruleId === 'yaml-syntax').map((p) => p.file)).toEqual(['ol.yaml', 'zebra.yaml', 'öl.yaml']);
     });
 
     it('locates parts from other files in their own files', async () => {
