@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchSkillFormat } from './skill-format';
+import { benchLimits } from './limits';
 import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from '../test/corpus';
 import { fmt, table } from './stats';
 
@@ -18,6 +19,10 @@ let ok = true;
 const skill = benchSkillFormat();
 console.log(skill.report);
 ok &&= skill.ok;
+
+const limits = await benchLimits();
+console.log(`\n${limits.report}`);
+ok &&= limits.ok;
 
 if (!corpusAvailable()) {
   console.log(`\nOpenAPI import: skipped (${SPECS_DIR} is absent)`);

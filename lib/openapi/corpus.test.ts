@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests dig into untyped documents */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fragmentTokens } from '../core/json-pointer';
 import { findEntry, loadSpec } from './index';
 import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
@@ -50,24 +50,15 @@ function leftoverRefs(doc: unknown): { external: string[]; dangling: string[] } 
   return { external, dangling };
 }
 
-const timings: string[] = [];
-
+// How long loading takes is measured by `npm run bench` (the five largest specs), not here.
 describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
   const rows = present ? readManifest() : [];
 
-  afterAll(() => {
-    if (timings.length) console.log(`loadSpec timings (parse + resolve + validate):\n${timings.join('\n')}`);
-  });
-
   it.each(rows.map((r) => [r.folder, r] as const))('%s loads with every operation', async (_, row) => {
     const files = readSpecFolder(row.folder);
-    const t = performance.now();
     const r = await loadSpec(files, { entry: row.entry });
-    const ms = performance.now() - t;
     expect(r.ok, JSON.stringify(r.problems.slice(0, 3))).toBe(true);
     if (!r.ok) return;
-    const errors = r.problems.filter((p) => p.severity === 'error').length;
-    timings.push(`  ${row.folder.padEnd(26)} ${ms.toFixed(0).padStart(5)} ms  ${String(r.value.sources.length).padStart(4)} files  ${errors} errors`);
     expect(r.value.entry).toBe(row.entry);
     expect(countOperations(r.value.document)).toBe(row.operations);
     const reported = new Set(r.problems.filter((p) => p.ruleId.startsWith('ref-')).map((p) => p.message));

@@ -1,7 +1,7 @@
-import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readSkillZip } from './read';
 import { enc, rawZip, file, ruleIds } from '../../../test/raw-zip';
+import { declaredBombZip } from '../../../test/hostile';
 
 describe('readSkillZip', () => {
   it.each([
@@ -96,15 +96,15 @@ describe('readSkillZip', () => {
     expect(ruleIds(readSkillZip(rawZip(entries), { maxEntries: 2 }))).toEqual(['zip-too-many-entries']);
   });
 
-  it('refuses a 1 GiB declared bomb in milliseconds without inflating when sizes are declared honestly', () => {
-    // The declared size carries the bomb; nothing is inflated, so the payload can be small.
-    const bomb = { name: 's/bomb.md', method: 8 as const, payload: deflateSync(new Uint8Array(1024 * 1024)), size: 1024 ** 3, crc: 0 };
-    const zip = rawZip([file('s/SKILL.md'), bomb]);
-    const start = performance.now();
-    const result = readSkillZip(zip);
-    expect(performance.now() - start).toBeLessThan(50);
-    expect(ruleIds(result)).toEqual(['zip-too-large']);
-    expect(result.problems[0].message).toMatch(/1\.0 GiB.*200\.0 MiB/);
+  // How fast it is refused is measured by `npm run bench` (bench/limits.ts).
+  it('refuses a 1 GiB declared bomb without inflating it when sizes are declared honestly', () => {
+    // The declared size carries the bomb. Its payload here is not deflate at all: inflating
+    // it would give zip-corrupt, so zip-too-large shows the sizes were judged first.
+    for (const payload of [undefined, new Uint8Array(64).fill(0xff)]) {
+      const result = readSkillZip(declaredBombZip(payload));
+      expect(ruleIds(result)).toEqual(['zip-too-large']);
+      expect(result.problems[0].message).toMatch(/1\.0 GiB.*200\.0 MiB/);
+    }
   });
 
   it('refuses when many entries together declare more than the unpacked limit', () => {

@@ -1,0 +1,100 @@
+import { deflateSync } from 'fflate';
+import { crc32 as nodeCrc32 } from 'node:zlib';
+import { file, rawZip } from './raw-zip';
+
+/**
+ * Hostile inputs of BAD-INPUT.md, built in one place: the unit tests check what the code
+ * does with them (refused, with which problem), and `npm run bench` (bench/limits.ts)
+ * times the same inputs against their targets.
+ */
+
+/**
+ * A billion-laughs YAML document: nine anchors `a`…`i`, each a list of `width` aliases of
+ * the one before (`width`⁹ strings once expanded).
+ */
+export function billionLaughs(width: number): string {
+  const names = 'abcdefghi';
+  const lines = [`a: &a [${Array(width).fill('"lol"').join(',')}]`];
+  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(width).fill(`*${names[i - 1]}`).join(',')}]`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A YAML alias bomb of `levels` anchors, each nine aliases of the one before, for frontmatter. */
+export function aliasBomb(levels: number): string {
+  const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < levels; i++) lines.push(`${'a'.repeat(i + 1)}: &${'a'.repeat(i + 1)} [${Array(9).fill('*' + 'a'.repeat(i)).join(',')}]`);
+  return lines.join('\n');
+}
+
+/** One wide mapping anchored once and aliased `uses` times (merge-key style expansion). */
+export function wideAliases(keys = 3000, uses = 100): string {
+  const wide = `a: &a {${Array.from({ length: keys }, (_, i) => `k${i}: ${i}`).join(', ')}}\n`;
+  return wide + Array.from({ length: uses }, (_, i) => `u${i}: *a`).join('\n');
+}
+
+/** A flat YAML mapping of `count` keys (80,000 keys is 1.7 MB), each line indented by `indent`. */
+export function flatMapping(count = 80_000, indent = ''): string {
+  return Array.from({ length: count }, (_, i) => `${indent}key_number_${i}: value_number_${i}`).join('\n');
+}
+
+/** JSON arrays nested `depth` levels deep. */
+export function deepJson(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+}
+
+/**
+ * The fan-out bomb: `depth` object schemas, each with ten properties referring to the next
+ * (10^depth paths once expanded), then a string. `prefix` is where they are referred to
+ * (`#/components/schemas/` in a spec, `#/types/` in a skill).
+ */
+export function fanOutSchemas(depth: number, prefix: string): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < depth; i++) {
+    schemas[`T${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`p${j}`, { $ref: `${prefix}T${i + 1}` }])) };
+  }
+  schemas[`T${depth}`] = { type: 'string' };
+  return schemas;
+}
+
+/** The 4 KB fan-out bomb as a spec's YAML text: one operation whose body is T0 of ten levels. */
+export function fanOutSpecYaml(): string {
+  const lines = ['openapi: 3.0.3', 'info: {title: Bomb, version: "1"}', 'servers: [{url: "https://bomb.example.com"}]', 'paths:', '  /bomb:', '    post:', '      operationId: bomb'];
+  lines.push('      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/T0"}}}}', '      responses: {"200": {description: OK}}', 'components:', '  schemas:');
+  for (let i = 0; i < 10; i++) lines.push(`    T${i}: {type: object, properties: {${Array.from({ length: 10 }, (_, j) => `p${j}: {$ref: "#/components/schemas/T${i + 1}"}`).join(', ')}}}`);
+  lines.push('    T10: {type: string}');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A zip whose end record declares 100,000 entries (in zip64, or in the 16-bit count, wrapped, or as `count`). */
+export function manyEntriesZip(options: { zip64?: boolean; count?: number } = {}): Uint8Array {
+  return rawZip(
+    Array.from({ length: 100_000 }, (_, i) => ({ name: `s/${i}.md` })),
+    options,
+  );
+}
+
+/** A zip with an entry that declares 100 bytes and inflates to 20 MiB of zeros (~20 KB compressed). */
+export function understatedZip(): Uint8Array {
+  const big = new Uint8Array(20 * 1024 * 1024);
+  return rawZip([file('s/SKILL.md'), { name: 's/liar.md', method: 8, payload: deflateSync(big), size: 100, crc: nodeCrc32(big) }]);
+}
+
+/** A zip whose one entry honestly declares 1 GiB unpacked (`payload`: 1 MiB of zeros deflated, unless given). */
+export function declaredBombZip(payload: Uint8Array = deflateSync(new Uint8Array(1024 * 1024))): Uint8Array {
+  return rawZip([file('s/SKILL.md'), { name: 's/bomb.md', method: 8, payload, size: 1024 ** 3, crc: 0 }]);
+}
+
+/** A spec whose schemas refer to /proc/self/environ and /dev/zero, as URLs and as paths (BAD-INPUT 2). */
+export function devicesSpec(): string {
+  return [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: T',
+    "  version: '1'",
+    'paths: {}',
+    'components:',
+    '  schemas:',
+    ...[['A', 'file:///proc/self/environ'], ['B', 'file:///dev/zero'], ['C', '/dev/zero'], ['D', '../../../../proc/self/environ']].flatMap(([name, ref]) => [`    ${name}:`, `      $ref: ${ref}`]),
+    '',
+  ].join('\n');
+}
