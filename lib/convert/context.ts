@@ -1,8 +1,10 @@
 import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
 import { pointerTokens } from '../core/json-pointer';
+import type { SpecDocument } from './document';
 import type { SpecInput, SpecLocation } from './model';
 
+/** A JSON object the converter writes (a JSON Schema 2020-12 schema, SPEC 2); what it reads is typed in `document.ts`. */
 export type Json = Record<string, unknown>;
 
 /** The spec's dialect, which decides how schemas read (SPEC 4.4). */
@@ -12,8 +14,12 @@ export interface Dialect {
   oas31: boolean;
 }
 
-/** An own property of a parsed object, or undefined: input keys like `__proto__` or `constructor` are never inherited values. */
-export function own(obj: unknown, key: string): unknown {
+/**
+ * An own property of a parsed object, or undefined: input keys like `__proto__` or
+ * `constructor` are never inherited values. On a typed object (`document.ts`) the key must
+ * be one of its fields.
+ */
+export function own<T>(obj: T, key: unknown extends T ? string : keyof NonNullable<T> & string): unknown {
   return isPlainObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
@@ -22,7 +28,7 @@ export function own(obj: unknown, key: string): unknown {
  * resolution, and the warnings collected on the way, each located in the spec.
  */
 export class ConvertContext {
-  readonly doc: Json;
+  readonly doc: SpecDocument;
   readonly dialect: Dialect;
   readonly warnings: Problem[] = [];
   private readonly atCache = new Map<string, unknown>();
@@ -83,16 +89,17 @@ export class ConvertContext {
   /**
    * Follow `$ref` (a chain of them) from a node found at `pointer`. Returns the object
    * reached and its pointer, or undefined (with a warning) when a reference does not
-   * resolve or loops.
+   * resolve or loops. `T` is the object the place expects (`document.ts`); any plain
+   * object is one, as every field of it is read through a guard.
    */
-  resolve(node: unknown, pointer: string): { node: Json; pointer: string } | undefined {
+  resolve<T extends object = Json>(node: unknown, pointer: string): { node: T; pointer: string } | undefined {
     let current = node;
     let at = pointer;
     const seen = new Set<string>();
     for (let i = 0; i < 64; i++) {
       if (!isPlainObject(current)) return undefined;
       const ref = own(current, '$ref');
-      if (typeof ref !== 'string') return { node: current, pointer: at };
+      if (typeof ref !== 'string') return { node: current as T, pointer: at };
       if (!ref.startsWith('#')) {
         this.warn('unresolved-ref', `The reference \`${ref}\` is not inside the uploaded spec; it is left out`, at);
         return undefined;

@@ -8,6 +8,7 @@ import { writeOperationFile } from '../skill/operation-file';
 import { writeTypesFile } from '../skill/types-file';
 import { templateKey } from '../skill/url-template';
 import { ConvertContext, own, type Json } from './context';
+import type { OperationObject, PathItemObject } from './document';
 import { ExpandedSizer } from './expanded-size';
 import { buildManifest, sourceInfo } from './manifest';
 import type { ConvertOptions, ConvertResult, DeclaredOperation, ProseOnlyOperation, SkippedOperation, SpecInput } from './model';
@@ -47,13 +48,13 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     for (const path of Object.keys(paths)) {
       if (path.startsWith('x-')) continue;
       const itemPointer = joinPointer('/paths', path);
-      const item = ctx.resolve(paths[path], itemPointer);
+      const item = ctx.resolve<PathItemObject>(paths[path], itemPointer);
       for (const method of PATH_ITEM_METHODS) {
         const raw = item ? own(item.node, method) : undefined;
         if (raw === undefined) continue;
         operationCount++;
         const pointer = joinPointer(item!.pointer, method);
-        const op = ctx.resolve(raw, pointer);
+        const op = ctx.resolve<OperationObject>(raw, pointer);
         const entry = { method: method.toUpperCase(), path, location: ctx.locate(pointer) };
         if (!op) {
           skipped.push({ ...entry, kind: 'invalid', reason: 'the operation could not be read (its `$ref` does not resolve)' });
@@ -164,20 +165,20 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   };
 }
 
-function methodsOf(ctx: ConvertContext, item: unknown, pointer: string, visit: (method: string, op: Json, at: string) => void): void {
-  const resolved = ctx.resolve(item, pointer);
+function methodsOf(ctx: ConvertContext, item: unknown, pointer: string, visit: (method: string, op: OperationObject, at: string) => void): void {
+  const resolved = ctx.resolve<PathItemObject>(item, pointer);
   if (!resolved) return;
   for (const method of PATH_ITEM_METHODS) {
     const raw = own(resolved.node, method);
     if (raw === undefined) continue;
     const at = joinPointer(resolved.pointer, method);
-    const op = ctx.resolve(raw, at);
+    const op = ctx.resolve<OperationObject>(raw, at);
     visit(method, op?.node ?? {}, op?.pointer ?? at);
   }
 }
 
 /** An operation's callbacks: calls the API makes, listed and not generated (SPEC 4.2). */
-function collectCallbacks(ctx: ConvertContext, op: Json, pointer: string, out: SkippedOperation[]): void {
+function collectCallbacks(ctx: ConvertContext, op: OperationObject, pointer: string, out: SkippedOperation[]): void {
   const callbacks = own(op, 'callbacks');
   if (!isPlainObject(callbacks)) return;
   for (const name of Object.keys(callbacks)) {

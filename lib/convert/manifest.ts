@@ -1,5 +1,6 @@
 import { writeManifest } from '../skill/manifest';
 import { own, type ConvertContext } from './context';
+import { asObject, type InfoObject } from './document';
 import type { SecurityModel } from './security';
 import { code, fold, safeInline, safeMarkdown, shorten, splitFirstParagraph } from './text';
 
@@ -13,7 +14,7 @@ export interface SourceInfo {
 
 /** `info.title` and `info.version` as plain one-line text. */
 export function sourceInfo(ctx: ConvertContext): SourceInfo {
-  const info = own(ctx.doc, 'info');
+  const info = asObject<InfoObject>(own(ctx.doc, 'info'));
   const title = own(info, 'title');
   const version = own(info, 'version');
   return {
@@ -37,7 +38,7 @@ export function buildManifest(
   operations: { name: string; description: string }[],
   sha256?: string,
 ): string {
-  const rawDescription = own(own(ctx.doc, 'info'), 'description');
+  const rawDescription = own(asObject<InfoObject>(own(ctx.doc, 'info')), 'description');
   const intro = typeof rawDescription === 'string' ? safeMarkdown(rawDescription) : '';
   const first = splitFirstParagraph(intro).first;
   const title = safeInline(source.title);

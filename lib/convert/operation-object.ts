@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import type { Method } from '../skill/operation-file';
 import { own, type ConvertContext, type Json } from './context';
+import type { OperationObject, PathItemObject, RequestBodyObject } from './document';
 import { arrayStyle, inlineTop, readParameters, scalarSchema, shapeOf, type ParameterInfo } from './parameter-object';
 import { readRequestBody, type BodyPlan } from './request-body-object';
 import type { Converted } from './schema-object';
@@ -29,7 +30,7 @@ export interface OperationPlan {
   method: Method;
   path: string;
   pointer: string;
-  operation: Json;
+  operation: OperationObject;
   operationId?: string;
   summary?: string;
   description?: string;
@@ -60,9 +61,9 @@ const PLATFORM_HEADERS = new Set(['content-type', 'accept', 'content-length', 'u
 export interface OperationSite {
   path: string;
   method: (typeof GENERATED_METHODS)[number];
-  pathItem: Json;
+  pathItem: PathItemObject;
   pathItemPointer: string;
-  operation: Json;
+  operation: OperationObject;
   pointer: string;
 }
 
@@ -267,9 +268,9 @@ function annotate(schema: Converted, p: ParameterInfo, joinedList = false): Conv
   return out;
 }
 
-function bodyIsRequired(ctx: ConvertContext, op: Json, params: ParameterInfo[]): boolean {
+function bodyIsRequired(ctx: ConvertContext, op: OperationObject, params: ParameterInfo[]): boolean {
   if (ctx.dialect.swagger) return params.some((p) => (p.in === 'body' || p.in === 'formData') && p.required);
-  const rb = ctx.resolve(own(op, 'requestBody'), '');
+  const rb = ctx.resolve<RequestBodyObject>(own(op, 'requestBody'), '');
   return rb?.node.required === true;
 }
 

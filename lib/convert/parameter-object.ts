@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
+import { asObject, type MediaTypeObject, type OperationObject, type ParameterObject, type PathItemObject } from './document';
 import { TypeRef, type Converted } from './schema-object';
 import type { TypeRegistry } from './type-registry';
 
@@ -15,7 +16,7 @@ export interface ParameterInfo {
   deprecated: boolean;
   description?: string;
   pointer: string;
-  raw: Json;
+  raw: ParameterObject;
   /** The converted schema (Swagger 2.0: built from the parameter's own type keywords); for `body`, the body's schema. */
   schema: Converted;
   schemaPointer: string;
@@ -27,7 +28,7 @@ export interface ParameterInfo {
  * The parameters of an operation (SPEC 4.2): the path item's, with the operation's laid
  * over them (same name and location), each resolved through its `$ref`.
  */
-export function readParameters(ctx: ConvertContext, types: TypeRegistry, pathItem: Json, pathItemPointer: string, operation: Json, operationPointer: string): ParameterInfo[] {
+export function readParameters(ctx: ConvertContext, types: TypeRegistry, pathItem: PathItemObject, pathItemPointer: string, operation: OperationObject, operationPointer: string): ParameterInfo[] {
   const byKey = new Map<string, ParameterInfo>();
   for (const [owner, base] of [
     [pathItem, pathItemPointer],
@@ -41,7 +42,7 @@ export function readParameters(ctx: ConvertContext, types: TypeRegistry, pathIte
     }
     list.forEach((entry, i) => {
       const at = joinPointer(joinPointer(base, 'parameters'), i);
-      const resolved = ctx.resolve(entry, at);
+      const resolved = ctx.resolve<ParameterObject>(entry, at);
       if (!resolved) return;
       const info = readParameter(ctx, types, resolved.node, resolved.pointer);
       if (!info) return;
@@ -54,7 +55,7 @@ export function readParameters(ctx: ConvertContext, types: TypeRegistry, pathIte
   return [...byKey.values()];
 }
 
-function readParameter(ctx: ConvertContext, types: TypeRegistry, p: Json, pointer: string): ParameterInfo | undefined {
+function readParameter(ctx: ConvertContext, types: TypeRegistry, p: ParameterObject, pointer: string): ParameterInfo | undefined {
   const name = typeof p.name === 'string' ? p.name : undefined;
   const location = typeof p.in === 'string' ? p.in : undefined;
   if (name === undefined || location === undefined || !LOCATIONS.has(location)) {
@@ -75,7 +76,7 @@ function readParameter(ctx: ConvertContext, types: TypeRegistry, p: Json, pointe
   if (ctx.dialect.swagger && location !== 'body') {
     // A Swagger 2.0 non-body parameter carries its schema keywords itself.
     const view: Json = {};
-    for (const k of Object.keys(p)) if (SWAGGER_SCHEMA_KEYS.has(k)) view[k] = p[k];
+    for (const k of Object.keys(p)) if (isSwaggerSchemaKey(k)) view[k] = p[k];
     info.schema = types.convert(view, pointer);
     info.schemaPointer = pointer;
   } else if (own(p, 'schema') !== undefined) {
@@ -84,15 +85,16 @@ function readParameter(ctx: ConvertContext, types: TypeRegistry, p: Json, pointe
     const mediaTypes = Object.keys(p.content);
     if (mediaTypes.length > 0) {
       info.contentType = mediaTypes[0];
-      const media = p.content[mediaTypes[0]];
+      const media = asObject<MediaTypeObject>(p.content[mediaTypes[0]]);
       info.schemaPointer = joinPointer(joinPointer(joinPointer(pointer, 'content'), mediaTypes[0]), 'schema');
-      info.schema = isPlainObject(media) && own(media, 'schema') !== undefined ? types.convert(media.schema, info.schemaPointer) : {};
+      info.schema = media && own(media, 'schema') !== undefined ? types.convert(media.schema, info.schemaPointer) : {};
     }
   }
   return info;
 }
 
-const SWAGGER_SCHEMA_KEYS = new Set([
+/** The keywords a Swagger 2.0 non-body parameter shares with a schema (its Items Object part). */
+const SWAGGER_SCHEMA_KEYS = new Set<string>([
   'type',
   'format',
   'items',
@@ -110,7 +112,11 @@ const SWAGGER_SCHEMA_KEYS = new Set([
   'uniqueItems',
   'multipleOf',
   'x-nullable',
-]);
+] satisfies (keyof ParameterObject)[]);
+
+function isSwaggerSchemaKey(k: string): k is keyof ParameterObject {
+  return SWAGGER_SCHEMA_KEYS.has(k);
+}
 
 export type Shape = 'scalar' | 'array' | 'object' | 'any';
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);

@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
+import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
 import type { ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { code } from './text';
@@ -53,14 +54,14 @@ export function isWildcardMediaType(mediaType: string): boolean {
  * the arguments can carry (SPEC 4.2, 4.3): the fields of a JSON body whose schema is an
  * object (after its `$ref` and a plain `allOf`), or the reason it cannot be declared.
  */
-export function readRequestBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
+export function readRequestBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
   return ctx.dialect.swagger ? swaggerBody(ctx, types, operation, operationPointer, parameters) : openApiBody(ctx, types, operation, operationPointer);
 }
 
-function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string): BodyPlan {
+function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string): BodyPlan {
   const raw = own(operation, 'requestBody');
   if (raw === undefined) return { kind: 'none' };
-  const resolved = ctx.resolve(raw, joinPointer(operationPointer, 'requestBody'));
+  const resolved = ctx.resolve<RequestBodyObject>(raw, joinPointer(operationPointer, 'requestBody'));
   if (!resolved) return { kind: 'none' };
   const rb = resolved.node;
   const description = typeof rb.description === 'string' ? rb.description : undefined;
@@ -72,17 +73,17 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, 
   if (json === undefined) {
     // A body of any media type is sent as JSON when its schema is an object with fields.
     const wildcard = mediaTypes.find(isWildcardMediaType);
-    const media = wildcard !== undefined ? content[wildcard] : undefined;
-    if (wildcard !== undefined && isPlainObject(media) && own(media, 'schema') !== undefined) {
+    const media = wildcard !== undefined ? asObject<MediaTypeObject>(content[wildcard]) : undefined;
+    if (wildcard !== undefined && media && own(media, 'schema') !== undefined) {
       const plan = jsonBody(ctx, types, types.convert(media.schema, joinPointer(joinPointer(contentPointer, wildcard), 'schema')), 'application/json', '', resolved.pointer, description);
       if (plan.kind === 'json' && plan.fields.length > 0) return plan;
     }
   }
   if (json === undefined) {
     const first = mediaTypes[0];
-    const media = content[first];
+    const media = asObject<MediaTypeObject>(content[first]);
     const pointer = joinPointer(joinPointer(contentPointer, first), 'schema');
-    const schema = isPlainObject(media) && own(media, 'schema') !== undefined ? types.convert(media.schema, pointer) : undefined;
+    const schema = media && own(media, 'schema') !== undefined ? types.convert(media.schema, pointer) : undefined;
     const plan: BodyPlan = {
       kind: 'other',
       mediaType: first,
@@ -93,16 +94,16 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, 
     describeOther(plan, schema, types);
     return plan;
   }
-  const media = content[json];
+  const media = asObject<MediaTypeObject>(content[json]);
   const pointer = joinPointer(joinPointer(contentPointer, json), 'schema');
-  if (!isPlainObject(media) || own(media, 'schema') === undefined) {
+  if (!media || own(media, 'schema') === undefined) {
     ctx.warn('json-body-without-schema', `The ${json} request body has no schema; the operation is declared with no body fields`, joinPointer(contentPointer, json));
     return { kind: 'json', mediaType: json, fields: [], pointer: resolved.pointer, description };
   }
   return jsonBody(ctx, types, types.convert(media.schema, pointer), json, pointer, resolved.pointer, description);
 }
 
-function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Json, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
+function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
   const consumesRaw = own(operation, 'consumes') ?? own(ctx.doc, 'consumes');
   const consumes = Array.isArray(consumesRaw) ? consumesRaw.filter((c): c is string => typeof c === 'string') : [];
   const form = parameters.filter((p) => p.in === 'formData');

@@ -2,6 +2,7 @@ import { isPlainObject, setOwn } from '../core/entries';
 import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
 import { joinPointer } from '../core/json-pointer';
 import { own, type Dialect, type Json } from './context';
+import { asObject, type SchemaObject } from './document';
 
 /**
  * A reference to a schema elsewhere in the document, kept as a node in a converted schema
@@ -74,6 +75,9 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
   const ref = own(node, '$ref');
   if (ref !== undefined) return convertRefSite(node, ref, pointer, host, depth);
 
+  // Keywords are read one by one as `Object.keys` gives them (their order is kept), so the
+  // node is a dictionary; `schema` is the same object where a keyword is read by name.
+  const schema: SchemaObject = node;
   const out: Json = {};
   let exclusiveMax = false;
   let exclusiveMin = false;
@@ -157,7 +161,7 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
         tupleFromItems = true;
       } else out.items = convertSchema(value, at, host, depth + 1);
     } else if (key === 'additionalItems') {
-      if (tupleFromItems || Array.isArray(node.items)) out.items = convertSchema(value, at, host, depth + 1);
+      if (tupleFromItems || Array.isArray(schema.items)) out.items = convertSchema(value, at, host, depth + 1);
     } else if (SCHEMA_KEYWORDS.has(key)) {
       out[key] = convertSchema(value, at, host, depth + 1);
     } else if (SCHEMA_LIST_KEYWORDS.has(key)) {
@@ -175,9 +179,9 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
     out.exclusiveMinimum = out.minimum;
     delete out.minimum;
   }
-  if (Array.isArray(out.required) && isPlainObject(out.properties) && isPlainObject(node.properties)) {
+  if (Array.isArray(out.required) && isPlainObject(out.properties) && isPlainObject(schema.properties)) {
     // readOnly properties left the schema; they leave `required` too.
-    const props = node.properties;
+    const props = schema.properties;
     out.required = (out.required as string[]).filter((name) => !(Object.hasOwn(props, name) && isReadOnly(props[name], host)));
     if ((out.required as string[]).length === 0) delete out.required;
   }
@@ -373,8 +377,9 @@ function convertType(value: unknown, dialect: Dialect): { type: string | string[
 }
 
 /** Whether a property's raw schema is readOnly: directly, through its `$ref`, or through an `allOf` part. */
-export function isReadOnly(raw: unknown, host: Pick<SchemaHost, 'at'>, depth = 0): boolean {
-  if (!isPlainObject(raw) || depth > 4) return false;
+export function isReadOnly(value: unknown, host: Pick<SchemaHost, 'at'>, depth = 0): boolean {
+  const raw = asObject<SchemaObject>(value);
+  if (!raw || depth > 4) return false;
   if (raw.readOnly === true) return true;
   const ref = own(raw, '$ref');
   if (typeof ref === 'string' && ref.startsWith('#')) return isReadOnly(host.at(ref), host, depth + 1);

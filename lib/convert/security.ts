@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext } from './context';
+import type { SecuritySchemeObject } from './document';
 import { code } from './text';
 
 /** One security scheme as the manifest describes it. */
@@ -26,7 +27,7 @@ export class SecurityModel {
     const defs = ctx.dialect.swagger ? own(doc, 'securityDefinitions') : own(own(doc, 'components'), 'securitySchemes');
     if (isPlainObject(defs)) {
       for (const name of Object.keys(defs)) {
-        const resolved = ctx.resolve(defs[name], joinPointer(base, name));
+        const resolved = ctx.resolve<SecuritySchemeObject>(defs[name], joinPointer(base, name));
         if (!resolved) continue;
         this.schemes.set(name, { name, where: this.describe(resolved.node), pointer: resolved.pointer });
       }
@@ -57,7 +58,7 @@ export class SecurityModel {
     return names.map((n) => this.schemes.get(n) ?? { name: n, where: 'a credential the spec does not describe (the scheme is not declared)', pointer: '' });
   }
 
-  private describe(s: Record<string, unknown>): string {
+  private describe(s: SecuritySchemeObject): string {
     const type = typeof s.type === 'string' ? s.type : '';
     if (type === 'apiKey') {
       const at = typeof s.in === 'string' ? s.in : 'header';

@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
-import { own, type ConvertContext, type Json } from './context';
+import { own, type ConvertContext } from './context';
+import type { OperationObject, PathItemObject, ServerObject } from './document';
 
 /** The base URL an operation's path is appended to. */
 export interface ServerChoice {
@@ -37,7 +38,7 @@ export class ServerResolver {
     }
   }
 
-  forOperation(operation: Json, operationPointer: string, pathItem: Json, pathItemPointer: string): ServerChoice {
+  forOperation(operation: OperationObject, operationPointer: string, pathItem: PathItemObject, pathItemPointer: string): ServerChoice {
     if (this.ctx.dialect.swagger) return this.swagger(operation, operationPointer);
     for (const [owner, pointer] of [
       [operation, operationPointer],
@@ -54,8 +55,8 @@ export class ServerResolver {
   private server(raw: unknown, pointer: string): ServerChoice {
     const hit = this.cache.get(pointer);
     if (hit) return hit;
-    const resolved = this.ctx.resolve(raw, pointer);
-    const node = resolved?.node ?? {};
+    const resolved = this.ctx.resolve<ServerObject>(raw, pointer);
+    const node: ServerObject = resolved?.node ?? {};
     let url = typeof node.url === 'string' ? node.url.trim() : '';
     const variables = own(node, 'variables');
     url = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
@@ -72,7 +73,7 @@ export class ServerResolver {
     return choice;
   }
 
-  private swagger(operation: Json, operationPointer: string): ServerChoice {
+  private swagger(operation: OperationObject, operationPointer: string): ServerChoice {
     const doc = this.ctx.doc;
     const opSchemes = own(operation, 'schemes');
     const docSchemes = own(doc, 'schemes');
