@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
-import { convertSpec, formatReportSummary } from '../../lib/convert';
+import { buildReportFile, convertSpec, formatReportSummary, reportFileJson } from '../../lib/convert';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
@@ -71,7 +71,7 @@ export const convert = defineCommand({
       const problems = checkPackage(pkg);
       if (zip !== undefined) await write(zip, exportBundle(pkg, { tools: options.tools }));
       if (report !== undefined) {
-        await write(report, `${JSON.stringify({ ...result.report, loadProblems: loaded.problems, publishProblems: problems }, null, 2)}\n`);
+        await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loaded.problems], problems)));
       }
       return problems;
     });

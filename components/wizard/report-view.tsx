@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
-import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
+import { buildReportFile, FOLD_AT, groupWarnings, reportFileJson, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { saveBytes } from './browser-files';
 import { ProblemList } from './problem-list';
@@ -148,9 +148,9 @@ export function ReportView({
   );
 }
 
-/** The report as the CLI's `--report` writes it: the import report, the spec's problems, the publish problems. */
+/** The report as the CLI's `--report` writes it (`lib/convert/report.ts`): the upload's and the spec's problems are its `loadProblems`. */
 function downloadReport(summary: SessionSummary, report: ImportReport, specProblems: readonly Problem[]): void {
-  const json = `${JSON.stringify({ ...report, loadProblems: specProblems, publishProblems: summary.problems }, null, 2)}\n`;
+  const json = reportFileJson(buildReportFile(report, specProblems, summary.problems));
   saveBytes(new TextEncoder().encode(json), `${summary.folder}.report.json`, 'application/json');
 }
 

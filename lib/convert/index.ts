@@ -3,7 +3,7 @@
  * the import report; `formatReportSummary` writes the report as text.
  */
 export { convertSpec } from './convert';
-export { formatReportSummary, groupWarnings, FOLD_AT, SHARED_TYPE_REASONS } from './report';
+export { buildReportFile, formatReportSummary, groupWarnings, FOLD_AT, REPORT_VERSION, reportFileJson, reportFileSchema, SHARED_TYPE_REASONS, type ReportFile } from './report';
 export type {
   ConvertOptions,
   ConvertResult,

@@ -1,5 +1,37 @@
+import { z } from 'zod';
 import { formatProblem, type Problem } from '../core/problem';
+import { problemSchema } from '../core/problem-schema';
 import type { ImportReport, SharedTypeEntry, SpecLocation } from './model';
+import { importReportSchema } from './report-schema';
+
+/** The version of the report file's shape; raised when a field changes meaning or goes. */
+export const REPORT_VERSION = 1;
+
+/**
+ * The import report as a file (SPEC 4.7): what the CLI's `--report` writes and the wizard's
+ * download saves, one shape for both. The conversion's report, `loadProblems` (everything
+ * said about the upload and the spec before conversion: a file left out of the upload, a
+ * `$ref` refused, a validation error) and `publishProblems` (the generated package's rules).
+ */
+export const reportFileSchema = z
+  .object({
+    reportVersion: z.literal(REPORT_VERSION),
+    loadProblems: z.array(problemSchema),
+    publishProblems: z.array(problemSchema),
+  })
+  .and(importReportSchema);
+
+export type ReportFile = z.infer<typeof reportFileSchema>;
+
+/** The one builder of the report file (`reportFileSchema`), for the CLI and the wizard alike. */
+export function buildReportFile(report: ImportReport, loadProblems: readonly Problem[], publishProblems: readonly Problem[]): ReportFile {
+  return { reportVersion: REPORT_VERSION, ...report, loadProblems: [...loadProblems], publishProblems: [...publishProblems] };
+}
+
+/** The report file as its JSON text: two-space indent, a final newline. */
+export function reportFileJson(file: ReportFile): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
 
 /** Why a type is in types.json rather than written where it is used (SPEC 1.5), in the report's words. */
 export const SHARED_TYPE_REASONS: Readonly<Record<SharedTypeEntry['why'], string>> = {

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { problemSchema } from '../core/problem-schema';
+import type { ImportReport } from './model';
+
+const location = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
+const operation = { method: z.string(), path: z.string(), operationId: z.string().optional(), location };
+
+/**
+ * The import report (SPEC 4.7, `model.ts`) as data checked when it comes back from outside
+ * the converter: the wizard's worker, a draft saved in the browser.
+ */
+export const importReportSchema: z.ZodType<ImportReport> = z.object({
+  skill: z.string(),
+  source: z.object({ title: z.string(), version: z.string(), format: z.string(), sha256: z.string(), entry: z.string() }),
+  operationCount: z.number(),
+  declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string() })),
+  proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
+  skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
+  sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size']), operations: z.number(), location })),
+  warnings: z.array(problemSchema),
+});
