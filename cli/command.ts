@@ -48,16 +48,25 @@ export function defineCommand<O extends OptionsSchema>(command: Command<O>): Com
 /** A command with no options. */
 export const NO_OPTIONS = z.object({});
 
-/** A flag's schema under any wrapper (`.optional()`, `.default()`): `--force`, no value. */
-function isFlag(schema: z.ZodType): boolean {
+/** The schema under any wrapper (`.optional()`, `.default()`). */
+function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
   while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
-  return s instanceof z.ZodBoolean;
+  return s;
 }
 
-/** `node:util` `parseArgs`' option table, from the schema. */
-export function parseArgsOptions(schema: OptionsSchema): Record<string, { type: 'string' | 'boolean' }> {
-  return Object.fromEntries(Object.entries(schema.shape).map(([name, s]) => [name, { type: isFlag(s) ? 'boolean' : 'string' }]));
+/**
+ * `node:util` `parseArgs`' option table, from the schema: a boolean is a flag (`--force`, no
+ * value), an array an option given as often as wanted (`--target a --target b`), anything
+ * else an option that takes one value.
+ */
+export function parseArgsOptions(schema: OptionsSchema): Record<string, { type: 'string' | 'boolean'; multiple?: true }> {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([name, s]) => {
+      const inner = unwrap(s);
+      return [name, inner instanceof z.ZodBoolean ? { type: 'boolean' } : inner instanceof z.ZodArray ? { type: 'string', multiple: true } : { type: 'string' }];
+    }),
+  );
 }
 
 /** The typed options, or the first problem as a UsageError (one line, exit 2). */

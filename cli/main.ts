@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, UsageError, type Command, type Io } from './command';
 import { call } from './commands/call';
+import { compat } from './commands/compat';
 import { convert } from './commands/convert';
+import { tokens } from './commands/tokens';
 import { tools } from './commands/tools';
 import { validate } from './commands/validate';
 
@@ -16,7 +18,7 @@ function systemErrorMessage(e: unknown): string | undefined {
 }
 
 /** The command table: a new command (`convert`) is one more entry. */
-export const COMMANDS: readonly Command[] = [convert, validate, tools, call];
+export const COMMANDS: readonly Command[] = [convert, validate, tools, call, compat, tokens];
 
 export const PROGRAM = 'skill-wizard';
 

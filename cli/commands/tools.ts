@@ -1,22 +1,48 @@
+import { z } from 'zod';
+import { formatProblem } from '../../lib/core/problem';
 import { publishTools } from '../../lib/publish/publish';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, NO_OPTIONS } from '../command';
+import { adaptedInput, adaptTools } from '../../lib/targets/adapt/adapt';
+import { toRequestShape } from '../../lib/targets/adapt/shapes';
+import { checkTarget } from '../../lib/targets/compat/check';
+import { skillTools } from '../../lib/targets/skill-tools';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
+import { chooseTargets } from '../skill-tools';
 
 export const tools = defineCommand({
   name: 'tools',
-  usage: 'tools <skill folder or .zip>',
+  usage: 'tools <skill folder or .zip> [--target <id>]',
   summary: 'Print the published tools as JSON (the tools.json array)',
   help: [
     'Prints the {name, alias, description, parameters} tools a model is given, in',
     'file-name order, as the JSON array an export writes to tools.json.',
     'A skill with errors publishes nothing: its errors go to stderr and the exit is 1.',
+    '',
+    '  --target <id>   the tools in that target\'s own request shape (OpenAI tools[].function,',
+    '                  Anthropic input_schema, Gemini functionDeclarations, Bedrock toolSpec, an',
+    '                  MCP tools/list result for MCP clients), adapted to its rules; every',
+    '                  change that loses something goes to stderr, one line per tool. Exits 1',
+    '                  when the adapted tools still do not fit (too many, strict-mode totals).',
+    '                  Targets: those of `compat`; `openai_strict` writes strict mode.',
   ].join('\n'),
-  options: NO_OPTIONS,
+  options: z.object({ target: z.string().optional() }),
   positionals: [1, 1],
-  async run({ positionals: [path], io }) {
+  async run({ positionals: [path], options, io }) {
+    const [target] = options.target === undefined ? [] : chooseTargets([options.target]);
+    if (target?.applies === 'skill') throw new UsageError(`${target.id} takes the skill folder itself, not a tool list (\`compat --target ${target.id}\` checks it)`);
     const pkg = await loadPublishable(path, io);
     if (!pkg) return EXIT_PROBLEMS;
-    io.out(JSON.stringify(publishTools(pkg), null, 2));
-    return EXIT_OK;
+    if (!target) {
+      io.out(JSON.stringify(publishTools(pkg), null, 2));
+      return EXIT_OK;
+    }
+    const adapted = adaptTools(skillTools(pkg).value, target);
+    io.out(JSON.stringify(toRequestShape(adapted), null, 2));
+    for (const p of adapted.log) io.err(formatProblem(p));
+    const left = checkTarget(adaptedInput(adapted), target).filter((p) => p.severity === 'error');
+    for (const p of left) io.err(formatProblem(p));
+    const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+    if (adapted.log.length > 0 || left.length > 0) io.err(`${n(adapted.log.length, 'change')} for ${target.id}${left.length > 0 ? `; does not fit: ${n(left.length, 'error')} left` : ''}`);
+    return left.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
   },
 });

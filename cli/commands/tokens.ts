@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
+import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
+import { formatCount, loadSkillTools } from '../skill-tools';
+
+export const tokens = defineCommand({
+  name: 'tokens',
+  usage: 'tokens <skill folder or .zip> [--model <id>…] [--json]',
+  summary: 'Count the tokens the skill\'s tools cost a model in every turn, per tool and in total',
+  help: [
+    `One row per tool, a column per model (default ${DEFAULT_MODEL.id}; repeat --model, or give a`,
+    'comma-separated list), then the tools\' sum, the fixed overhead of giving a model tools,',
+    'and the total. OpenAI models are counted by the cookbook\'s function formula with their',
+    'own tokenizer; Anthropic models and Gemini are estimates (no tokenizer is published):',
+    'the column says which. --json prints every count.',
+    '',
+    `Models: ${TOKEN_MODELS.map((m) => m.id).join(', ')}.`,
+    'Operations that do not publish (over 24 KiB) are left out, with a note on stderr.',
+  ].join('\n'),
+  options: z.object({
+    model: z.array(z.string()).default([]),
+    json: z.boolean().default(false),
+  }),
+  positionals: [1, 1],
+  async run({ positionals: [path], options, io }) {
+    const models = chooseModels(options.model);
+    const input = await loadSkillTools(path, io);
+    if (!input) return EXIT_PROBLEMS;
+    const meter = await createTokenMeter(models);
+    const counts = models.map((m) => meter.count(input, m));
+    if (options.json) {
+      io.out(JSON.stringify({ skill: input.skill, models: counts.map(({ model, method, tools, toolTokens, overhead, total }) => ({ model: model.id, label: model.label, method, encoding: model.encoding, tools, toolTokens, overhead, total })) }, null, 2));
+    } else for (const line of formatTokens(input.skill, counts)) io.out(line);
+    return EXIT_OK;
+  },
+});
+
+function chooseModels(ids: readonly string[]): TokenModel[] {
+  if (ids.length === 0) return [DEFAULT_MODEL];
+  const out: TokenModel[] = [];
+  for (const id of ids.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
+    const m = findTokenModel(id);
+    if (!m) throw new UsageError(`unknown model \`${id}\` (models: ${TOKEN_MODELS.map((x) => x.id).join(', ')})`);
+    if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
+function formatTokens(skill: string, counts: SkillTokens[]): string[] {
+  const first = counts[0];
+  const heads = counts.map((c) => (c.method === 'estimate' ? `${c.model.id} (estimate)` : c.model.id));
+  const nameWidth = Math.max(5, ...first.tools.map((t) => t.name.length));
+  const widths = heads.map((h, i) => Math.max(h.length, formatCount(counts[i].total).length));
+  const row = (label: string, cells: string[]) => `${label.padEnd(nameWidth)}  ${cells.map((c, i) => c.padStart(widths[i])).join('  ')}`.trimEnd();
+  const lines = [row('tool', heads)];
+  first.tools.forEach((t, i) => lines.push(row(t.name, counts.map((c) => `${formatCount(c.tools[i].tokens)}${c.tools[i].exact || c.method === 'estimate' ? '' : '*'}`))));
+  lines.push(row('tools', counts.map((c) => formatCount(c.toolTokens))));
+  lines.push(row('overhead', counts.map((c) => formatCount(c.overhead.reduce((n, o) => n + o.tokens, 0)))));
+  lines.push(row('total', counts.map((c) => formatCount(c.total))));
+  lines.push('');
+  for (const c of counts) {
+    const m = c.model;
+    const inexact = c.tools.filter((t) => !t.exact).length;
+    const how =
+      c.method === 'formula'
+        ? `OpenAI cookbook function formula, ${m.encoding}${inexact > 0 ? `; * ${formatCount(inexact)} tools have nested schemas the formula does not describe, counted by its per-property rule (an estimate for those parts)` : ''}`
+        : `an estimate: the tools' JSON counted with ${m.encoding} (no ${m.provider === 'anthropic' ? 'Claude' : 'Gemini'} tokenizer is published)`;
+    const overhead = c.overhead.map((o) => `${formatCount(o.tokens)} for the ${o.what}`).join('; ');
+    lines.push(`${m.id}: ${how}${overhead ? `; overhead ${overhead}` : ''}.`);
+  }
+  lines.push(`${skill}: ${formatCount(first.tools.length)} tools · ${counts.map((c) => `${formatCount(c.total)} tokens for ${c.model.label}${c.method === 'estimate' ? ' (estimate)' : ''}`).join(' · ')}`);
+  return lines;
+}

@@ -1,0 +1,43 @@
+import { formatProblem, hasErrors } from '../lib/core/problem';
+import { findTarget, TARGETS } from '../lib/targets/catalog';
+import type { SkillTools, TargetRules } from '../lib/targets/model';
+import { skillTools } from '../lib/targets/skill-tools';
+import { UsageError, type Io } from './command';
+import { loadSkill } from './load';
+
+/**
+ * The tools a skill on disk would give a model, for `compat` and `tokens`: every operation
+ * that publishes. A skill with publish errors is still measured (what is wrong is counted in
+ * a note on stderr; `validate` lists it), and an operation that does not publish is left out
+ * with a note, so a skill can be sized while it is being fixed. Undefined, after its problems
+ * are written to stderr, when the skill cannot be read at all.
+ */
+export async function loadSkillTools(path: string, io: Io): Promise<SkillTools | undefined> {
+  const { pkg, problems } = await loadSkill(path);
+  if (!pkg) {
+    for (const p of problems) io.err(formatProblem(p));
+    io.err(`${path}: not read`);
+    return undefined;
+  }
+  const { value, leftOut } = skillTools(pkg);
+  for (const p of leftOut) io.err(formatProblem(p));
+  if (hasErrors(problems)) io.err(`note: ${path} has ${problems.filter((p) => p.severity === 'error').length} publish errors (\`validate\` lists them); measuring the ${value.tools.length} tools that publish`);
+  return value;
+}
+
+/** Targets by id (`--target openai --target cursor`, or `--target openai,cursor`); every target when none is named. */
+export function chooseTargets(ids: readonly string[]): TargetRules[] {
+  if (ids.length === 0) return [...TARGETS];
+  const out: TargetRules[] = [];
+  for (const id of ids.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
+    const t = findTarget(id);
+    if (!t) throw new UsageError(`unknown target \`${id}\` (targets: ${TARGETS.map((x) => x.id).join(', ')})`);
+    if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** `1,234` */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
