@@ -54,33 +54,29 @@ export function mapSchema(root: SchemaNode, rewrite: (node: SchemaNode, place: N
     const ancestors = [...place.ancestors, next];
     const ancestorPointers = [...place.ancestorPointers, place.pointer];
     const out: SchemaNode = { ...next };
+    // Each container (`properties`, `anyOf`) is copied once, then its children set into the copy.
+    const copies = new Map<string, SchemaNode | unknown[]>();
     for (const { path, child } of childSchemas(next)) {
       const pointer = path.reduce<string>((p, k) => joinPointer(p, k), place.pointer);
       const mapped = go(child, { pointer, isRoot: false, ancestors, ancestorPointers });
-      setAt(out, path, mapped);
+      const [key, inner] = path as [string, string | number | undefined];
+      if (inner === undefined) {
+        out[key] = mapped;
+        continue;
+      }
+      let copy = copies.get(key);
+      if (!copy) {
+        const container = next[key];
+        copy = Array.isArray(container) ? container.slice() : { ...(container as SchemaNode) };
+        copies.set(key, copy);
+        out[key] = copy;
+      }
+      if (Array.isArray(copy)) copy[inner as number] = mapped;
+      else setOwn(copy, inner as string, mapped);
     }
     return out;
   };
   return go(root, { pointer: '', isRoot: true, ancestors: [], ancestorPointers: [] });
-}
-
-/** Set `value` at `path` inside `out`, copying the containers on the way (they may be shared with the input). */
-function setAt(out: SchemaNode, path: (string | number)[], value: SchemaNode): void {
-  const [key, inner] = path;
-  if (inner === undefined) {
-    out[key as string] = value;
-    return;
-  }
-  const container = out[key as string];
-  if (Array.isArray(container)) {
-    const copy = container.slice();
-    copy[inner as number] = value;
-    out[key as string] = copy;
-  } else if (isPlainObject(container)) {
-    const copy: SchemaNode = { ...container };
-    setOwn(copy, inner as string, value);
-    out[key as string] = copy;
-  }
 }
 
 /** Whether a node describes an object (its `type` says so, or it has `properties`). */
