@@ -3,8 +3,7 @@ import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, spawnCli } from '../test/cli';
-import { main } from './main';
+import { ROOT, runHere, spawnCli } from '../test/cli';
 
 const EXAMPLE = join(ROOT, 'examples/hollowbrook');
 const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
@@ -12,14 +11,6 @@ const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
 /** The bundle that ships, in a process of its own. */
 function run(...args: string[]) {
   return spawnCli(args);
-}
-
-/** The same CLI in this process (`main` with buffers): for the cases where spawning adds nothing. */
-async function runHere(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`) });
-  return { code, stdout, stderr };
 }
 
 function lines(text: string): string[] {

@@ -25,16 +25,24 @@ export async function loadSkillTools(path: string, io: Io): Promise<SkillTools |
   return value;
 }
 
-/** Targets by id (`--target openai --target cursor`, or `--target openai,cursor`); every target when none is named. */
-export function chooseTargets(ids: readonly string[]): TargetRules[] {
-  if (ids.length === 0) return [...TARGETS];
-  const out: TargetRules[] = [];
-  for (const id of ids.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
-    const t = findTarget(id);
-    if (!t) throw new UsageError(`unknown target \`${id}\` (targets: ${TARGETS.map((x) => x.id).join(', ')})`);
-    if (!out.includes(t)) out.push(t);
+/**
+ * The items a repeatable option names (`--target openai --target cursor`, or
+ * `--target openai,cursor`), in the order given, each once; an unknown one is a usage error
+ * listing the known ones.
+ */
+export function chooseByIds<T extends { id: string }>(values: readonly string[], find: (id: string) => T | undefined, known: readonly T[], what: string): T[] {
+  const out: T[] = [];
+  for (const id of values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
+    const item = find(id);
+    if (!item) throw new UsageError(`unknown ${what} \`${id}\` (${what}s: ${known.map((x) => x.id).join(', ')})`);
+    if (!out.includes(item)) out.push(item);
   }
   return out;
+}
+
+/** Targets by id; every target when none is named. */
+export function chooseTargets(ids: readonly string[]): TargetRules[] {
+  return ids.length === 0 ? [...TARGETS] : chooseByIds(ids, findTarget, TARGETS, 'target');
 }
 
 /** `1,234` */

@@ -7,18 +7,10 @@ import { TARGETS } from '../lib/targets/catalog';
 import { skillTools } from '../lib/targets/skill-tools';
 import { createTokenMeter } from '../lib/targets/tokens/meter';
 import { findTokenModel } from '../lib/targets/tokens/models';
-import { spawnCli } from '../test/cli';
+import { runHere, spawnCli } from '../test/cli';
 import { readSkillFolder } from './read-skill';
-import { main } from './main';
 
 const EXAMPLE = 'examples/hollowbrook';
-
-async function runHere(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`) });
-  return { code, stdout, stderr };
-}
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { main } from '../cli/main';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The bundle that ships as the `skill-wizard` bin (built by vitest's global setup). */
@@ -31,4 +32,12 @@ export function spawnCli(args: string[], options: { openFiles?: number; fileSize
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** The CLI in this process (`main` with buffers): for the cases where spawning adds nothing. */
+export async function runHere(...args: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`) });
+  return { code, stdout, stderr };
 }

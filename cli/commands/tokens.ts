@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
 import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
-import { formatCount, loadSkillTools } from '../skill-tools';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
+import { chooseByIds, formatCount, loadSkillTools } from '../skill-tools';
 
 export const tokens = defineCommand({
   name: 'tokens',
@@ -37,14 +37,7 @@ export const tokens = defineCommand({
 });
 
 function chooseModels(ids: readonly string[]): TokenModel[] {
-  if (ids.length === 0) return [DEFAULT_MODEL];
-  const out: TokenModel[] = [];
-  for (const id of ids.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
-    const m = findTokenModel(id);
-    if (!m) throw new UsageError(`unknown model \`${id}\` (models: ${TOKEN_MODELS.map((x) => x.id).join(', ')})`);
-    if (!out.includes(m)) out.push(m);
-  }
-  return out;
+  return ids.length === 0 ? [DEFAULT_MODEL] : chooseByIds(ids, findTokenModel, TOKEN_MODELS, 'model');
 }
 
 function formatTokens(skill: string, counts: SkillTokens[]): string[] {

@@ -4,18 +4,8 @@ import { checkTarget } from '../compat/check';
 import type { SkillTools, ToolEntry } from '../model';
 import type { SchemaNode } from '../schema-walk';
 import { adaptedInput, adaptTools, fixedByAdapting } from './adapt';
+import { mulberry32, withSeed } from '../../../test/seeded';
 import { shapeOf, toRequestShape } from './shapes';
-
-/** A small seeded generator (mulberry32, as in lib/rules/schema-check.test.ts), so a failure is reproducible from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'];
 const ENUMS: unknown[][] = [['a', 'b'], [1, 2], ['a', null], [null], [{ a: 1 }], [true, 'x'], []];
@@ -78,27 +68,26 @@ describe('adaptTools', () => {
   // The compatibility report and the adapter share one rule set: whatever the input, the
   // adapted tools have no problem the adapter claims to fix, for every target.
   it('gives tools that pass every check it fixes, for every target, over 400 generated tool lists', () => {
-    const base = 20260;
     const fixed = new Map<string, number>();
-    for (let i = 0; i < 400; i++) {
-      const seed = base + i;
-      const input = toolsOf(random(seed));
-      for (const target of TARGETS.filter((t) => t.applies === 'tools')) {
-        for (const p of checkTarget(input, target).filter(fixedByAdapting)) fixed.set(p.ruleId, (fixed.get(p.ruleId) ?? 0) + 1);
-        const adapted = adaptTools(input, target);
-        const left = checkTarget(adaptedInput(adapted), target);
-        expect(left.filter(fixedByAdapting), `seed ${seed}, target ${target.id}, input ${JSON.stringify(input)}`).toEqual([]);
-        // A few tools fit every target but the strict modes' totals: nothing but those is left.
-        expect(left.filter((p) => p.severity === 'error' && p.ruleId !== 'target-request-limit' && p.ruleId !== 'target-schema-limit'), `seed ${seed}, target ${target.id}`).toEqual([]);
+    withSeed(20260, (r) => {
+      for (let i = 0; i < 400; i++) {
+        const input = toolsOf(r.next);
+        for (const target of TARGETS.filter((t) => t.applies === 'tools')) {
+          for (const p of checkTarget(input, target).filter(fixedByAdapting)) fixed.set(p.ruleId, (fixed.get(p.ruleId) ?? 0) + 1);
+          const left = checkTarget(adaptedInput(adaptTools(input, target)), target);
+          expect(left.filter(fixedByAdapting), `list ${i}, target ${target.id}, input ${JSON.stringify(input)}`).toEqual([]);
+          // A few tools fit every target but the strict modes' totals: nothing but those is left.
+          expect(left.filter((p) => p.severity === 'error' && p.ruleId !== 'target-request-limit' && p.ruleId !== 'target-schema-limit'), `list ${i}, target ${target.id}`).toEqual([]);
+        }
       }
-    }
+    });
     // The generated lists break every rule the adapter fixes, many times over.
     expect([...fixed.keys()].sort()).toEqual(['target-description-required', 'target-enum-values', 'target-keyword', 'target-name-length', 'target-name-pattern', 'target-name-unique', 'target-open-object', 'target-optional-property', 'target-ref', 'target-root-any-of', 'target-type-array']);
     for (const [id, n] of fixed) expect(n, id).toBeGreaterThan(20);
   });
 
   it('is deterministic and does not change its input', () => {
-    const input = toolsOf(random(7));
+    const input = toolsOf(mulberry32(7));
     const before = JSON.stringify(input);
     for (const target of TARGETS) expect(JSON.stringify(adaptTools(input, target).tools)).toBe(JSON.stringify(adaptTools(input, target).tools));
     expect(JSON.stringify(input)).toBe(before);
