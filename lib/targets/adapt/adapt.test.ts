@@ -4,7 +4,7 @@ import { checkTarget } from '../compat/check';
 import type { SkillTools, ToolEntry } from '../model';
 import type { SchemaNode } from '../schema-walk';
 import { adaptedInput, adaptTools, fixedByAdapting } from './adapt';
-import { mulberry32, withSeed } from '../../../test/seeded';
+import { mulberry32, seeded } from '../../../test/random';
 import { shapeOf, toRequestShape } from './shapes';
 
 const TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'];
@@ -69,18 +69,17 @@ describe('adaptTools', () => {
   // adapted tools have no problem the adapter claims to fix, for every target.
   it('gives tools that pass every check it fixes, for every target, over 400 generated tool lists', () => {
     const fixed = new Map<string, number>();
-    withSeed(20260, (r) => {
-      for (let i = 0; i < 400; i++) {
-        const input = toolsOf(r.next);
-        for (const target of TARGETS.filter((t) => t.applies === 'tools')) {
-          for (const p of checkTarget(input, target).filter(fixedByAdapting)) fixed.set(p.ruleId, (fixed.get(p.ruleId) ?? 0) + 1);
-          const left = checkTarget(adaptedInput(adaptTools(input, target)), target);
-          expect(left.filter(fixedByAdapting), `list ${i}, target ${target.id}, input ${JSON.stringify(input)}`).toEqual([]);
-          // A few tools fit every target but the strict modes' totals: nothing but those is left.
-          expect(left.filter((p) => p.severity === 'error' && p.ruleId !== 'target-request-limit' && p.ruleId !== 'target-schema-limit'), `list ${i}, target ${target.id}`).toEqual([]);
-        }
+    const r = seeded(20260);
+    for (let i = 0; i < 400; i++) {
+      const input = toolsOf(r.next);
+      for (const target of TARGETS.filter((t) => t.applies === 'tools')) {
+        for (const p of checkTarget(input, target).filter(fixedByAdapting)) fixed.set(p.ruleId, (fixed.get(p.ruleId) ?? 0) + 1);
+        const left = checkTarget(adaptedInput(adaptTools(input, target)), target);
+        expect(left.filter(fixedByAdapting), `list ${i}, target ${target.id}, input ${JSON.stringify(input)}`).toEqual([]);
+        // A few tools fit every target but the strict modes' totals: nothing but those is left.
+        expect(left.filter((p) => p.severity === 'error' && p.ruleId !== 'target-request-limit' && p.ruleId !== 'target-schema-limit'), `list ${i}, target ${target.id}`).toEqual([]);
       }
-    });
+    }
     // The generated lists break every rule the adapter fixes, many times over.
     expect([...fixed.keys()].sort()).toEqual(['target-description-required', 'target-enum-values', 'target-keyword', 'target-name-length', 'target-name-pattern', 'target-name-unique', 'target-open-object', 'target-optional-property', 'target-ref', 'target-root-any-of', 'target-type-array']);
     for (const [id, n] of fixed) expect(n, id).toBeGreaterThan(20);
