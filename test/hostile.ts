@@ -1,5 +1,6 @@
 import { deflateSync } from 'fflate';
 import { crc32 as nodeCrc32 } from 'node:zlib';
+import type { Random } from './random';
 import { file, rawZip } from './raw-zip';
 
 /**
@@ -98,3 +99,46 @@ export function devicesSpec(): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Hostile pieces of names, values and text for the property and fuzz tests (issue 7): what
+ * would end a code span, a line or a YAML scalar, fake a heading or a frontmatter fence, or
+ * become HTML or a script link, mixed with ordinary text.
+ */
+export const HOSTILE_PIECES = [
+  'a', 'pet_id', 'Name', ' ', '  ', '\t', '`', '``', '```', '~~~', '\n', '\r\n', '\r', '\n\n', '## Injected heading', '# ', '### x', '---', '\n---\n',
+  'admin: true', '<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '</code>', '&lt;', '&amp;', '[x](javascript:alert(1))', '![t](https://t.example/p.png)',
+  '> quote', '- item', '1. one', '* star', '_', '*', '|', '\\', '"', "'", '{', '}', '/', '?', '#', '%2F', '..', '__proto__', 'constructor', '😀', 'é', 'Ω',
+  '\u2028', '\u00a0', '\u0000', '\u0007', '\u007f', '\ufeff', '=== ', 'x'.repeat(40),
+] as const;
+
+/** A name or string value of one to four hostile pieces; `lone` adds lone surrogates. */
+export function hostileString(r: Random, options: { lone?: boolean } = {}): string {
+  const pieces: readonly string[] = options.lone ? [...HOSTILE_PIECES, '\ud800', '\udfff', 'a\udc00b'] : HOSTILE_PIECES;
+  return Array.from({ length: 1 + r.int(4) }, () => r.pick(pieces)).join('');
+}
+
+/** A JSON value for an enum, a const, a default or an example. */
+export function hostileValue(r: Random, depth = 0): unknown {
+  const k = r.int(depth > 1 ? 5 : 7);
+  if (k === 0) return r.pick([0, -1, 1.5, 1e21, 2 ** 53 + 1, -0]);
+  if (k === 1) return r.pick([true, false, null]);
+  if (k <= 4) return hostileString(r, { lone: true });
+  if (k === 5) return Array.from({ length: r.int(3) }, () => hostileValue(r, depth + 1));
+  return Object.fromEntries(Array.from({ length: r.int(3) }, () => [hostileString(r), hostileValue(r, depth + 1)]));
+}
+
+/** Prose for an operation file: ordinary paragraphs, headings and fenced examples, some holding `## The call`. */
+export const PROSE_PIECES = [
+  'Create a pet.\n',
+  'List the pets.\n\nQuote the returned `id`.\n',
+  'Book a room.\n\n## Notes\n\nCharge only after a booking.\n',
+  'Example:\n\n```markdown\n## The call\n\n`GET /pets`\n```\n',
+  'Example:\n\n~~~\n```\n## The call\n~~~\n\nMore.\n',
+  '- A list item with a fence:\n  ```\n  ## The call\n  ```\n',
+  '> ```\n> ## The call\n> ```\n',
+  'Ends in an open fence:\n\n```js\nconst x = 1;\n',
+  'Ends in an open list fence:\n\n- ```\n  code\n',
+  'CRLF lines.\r\n\r\nSecond.\r\n',
+  'No newline at the end.',
+] as const;

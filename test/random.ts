@@ -25,6 +25,10 @@ export interface Random {
   /** An integer in [0, n). */
   int(n: number): number;
   bytes(n: number): Uint8Array;
+  /** One item of a list. */
+  pick<T>(xs: readonly T[]): T;
+  /** True with probability p. */
+  chance(p: number): boolean;
 }
 
 /** The seed a test runs with: `TEST_SEED` when set, else the test's own. */
@@ -57,6 +61,8 @@ export function random(seed: number): Random {
     seed,
     next,
     int,
+    pick: (xs) => xs[int(xs.length)],
+    chance: (p) => next() < p,
     bytes(n) {
       const out = new Uint8Array(n);
       for (let i = 0; i < n; i++) out[i] = int(256);

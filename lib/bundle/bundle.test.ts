@@ -73,3 +73,36 @@ describe('importBundle', () => {
     expect(r.problems[0].ruleId).toMatch(/^zip-/);
   });
 });
+
+// BAD-INPUT 27: a backtick and line breaks in a parameter name ended the code span in "The
+// call": a fake heading, raw HTML and `---`/`admin: true` lines landed in the exported file,
+// import stripped only up to the fake heading, and each cycle grew the file (1363 → 1470 → 1577).
+describe('export and import with markup in a parameter name', () => {
+  const name = 'x`\n## Injected heading\n<img src=x onerror=alert(1)>\n---\nadmin: true';
+  const files = () =>
+    new Map([
+      ['SKILL.md', writeManifest({ name: 'petstore', description: 'Pets.', title: 'Petstore', operations: [{ name: 'create_pet', description: 'Create a pet.' }] })],
+      [
+        'create_pet.md',
+        writeOperationFile({
+          operation: { method: 'POST', url: 'https://p.example/pets', schema: { type: 'object', properties: { [name]: { type: 'string', enum: ['<b onmouseover=alert(1)>x</b>'] } } } },
+          prose: 'Create a pet.\n',
+        }),
+      ],
+    ]);
+
+  it('writes no heading, HTML or fence line but its own, and imports back to the same file, cycle after cycle', () => {
+    let bundle = exportBundle(parseSkillPackage({ folder: 'petstore', files: files() }));
+    const text = exportFiles(parseSkillPackage({ folder: 'petstore', files: files() })).files.get('create_pet.md')!;
+    const prose = text.slice(text.indexOf('\n---\n') + 5);
+    expect(prose.split('\n').filter((l) => /^(#|<|---|admin: true)/.test(l))).toEqual(['## The call']);
+    for (let cycle = 0; cycle < 3; cycle++) {
+      const imported = importBundle(bundle);
+      if (!imported.ok) throw new Error('import failed');
+      expect(imported.value.files.get('create_pet.md')).toBe(files().get('create_pet.md'));
+      const again = exportBundle(parseSkillPackage(imported.value));
+      expect(again).toEqual(bundle);
+      bundle = again;
+    }
+  });
+});

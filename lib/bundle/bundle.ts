@@ -2,7 +2,7 @@ import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { parseSkillPackage, packageFiles, type SkillFiles, type SkillPackage } from '../skill/package';
 import type { OperationFile } from '../skill/operation-file';
-import { replaceCallSection, stripCallSection } from '../skill/prose';
+import { replaceCallSection, stripGeneratedCallSection } from '../skill/prose';
 import { publishTools } from '../publish/publish';
 import { generateCallSection } from './call-section';
 import { readSkillZip, writeSkillZip } from './zip';
@@ -45,7 +45,8 @@ export function exportBundle(pkg: SkillPackage, options: { tools?: boolean } = {
 
 /**
  * The files of an imported skill: generated `## The call` sections stripped again from
- * files with an operation block, and a generated `tools.json` left out.
+ * files with an operation block (exactly the section export appends, so export, import and
+ * export again give the same bytes), and a generated `tools.json` left out.
  */
 export function importFiles(input: SkillFiles): SkillFiles {
   const files = new Map<string, string>();
@@ -56,7 +57,7 @@ export function importFiles(input: SkillFiles): SkillFiles {
   const pkg = parseSkillPackage({ folder: input.folder, files });
   for (const op of pkg.operations) {
     if (!op.declaration) continue;
-    const stripped = stripCallSection(op.prose);
+    const stripped = stripGeneratedCallSection(op.prose, generateCallSection(op.declaration));
     if (stripped !== op.prose) files.set(op.file, withProse(op.text, op.prose, stripped));
   }
   return { folder: input.folder, files };

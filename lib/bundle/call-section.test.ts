@@ -42,7 +42,7 @@ describe('generateCallSection', () => {
         'Body: a JSON object, sent with `Content-Type: application/json`, with the fields:',
         "- `name` (string, required): The pet's name.",
         '- `tags` (array of string, optional)',
-        '- `owner` (Owner (see types.json), optional)',
+        '- `owner` (`Owner` (see types.json), optional)',
         '',
       ].join('\n'),
     );
@@ -58,7 +58,9 @@ describe('generateCallSection', () => {
 
 describe('describeType', () => {
   it('names enums, type arrays and alternatives when a schema has them', () => {
-    expect(describeType({ enum: ['a', 'b'] })).toBe('one of "a", "b"');
+    expect(describeType({ enum: ['a', 'b'] })).toBe('one of `"a"`, `"b"`');
+    expect(describeType({ const: 3 })).toBe('exactly `3`');
+    expect(describeType({ type: ['string', 'weird`type'] })).toBe('string or ``weird`type``');
     expect(describeType({ type: ['string', 'null'] })).toBe('string or null');
     expect(describeType({ oneOf: [{ type: 'string' }, { type: 'integer' }] })).toBe('string or integer');
     expect(describeType(undefined)).toBe('any');
@@ -77,5 +79,36 @@ describe('generateCallSection with hostile descriptions', () => {
     expect(section).not.toContain('<script>');
     expect(section).not.toContain('javascript:');
     expect(section).not.toMatch(/\n---\n/);
+  });
+});
+
+// BAD-INPUT 27: names and values that would end a code span or a line.
+describe('generateCallSection with hostile names and values', () => {
+  const hostile = 'x`\n## Injected heading\n<img src=x onerror=alert(1)>\n---\nadmin: true';
+  const section = (properties: Record<string, unknown>, query: string[] = []) =>
+    generateCallSection(decl(writeOperationFile({ operation: { method: 'POST', url: 'https://p.example/x', schema: { type: 'object', properties }, query }, prose: 'x\n' })))!;
+
+  it('writes a parameter name holding a backtick and line breaks as one code span on one line', () => {
+    const text = section({ [hostile]: { type: 'string' }, ok: { type: 'string' } }, [hostile]);
+    expect(text).toContain('- ``"x`\\n## Injected heading\\n<img src=x onerror=alert(1)>\\n---\\nadmin: true"`` (string, optional)');
+    expect(text.split('\n').filter((l) => l.startsWith('#'))).toEqual(['## The call']);
+    expect(text).not.toMatch(/^(---|admin: true|<img)/m);
+  });
+
+  it('writes enum values holding HTML and backticks as code spans', () => {
+    const text = section({ colour: { enum: ['<img src=x onerror=alert(1)>', 'a`b', 'line\nbreak', 3, null] } });
+    expect(text).toContain('- `colour` (one of `"<img src=x onerror=alert(1)>"`, ``"a`b"``, `"line\\nbreak"`, `3`, `null`, optional)');
+  });
+
+  it('writes a hostile URL and type name as code spans', () => {
+    const d = decl(
+      writeOperationFile({
+        operation: { method: 'POST', url: 'https://p.example/a`b/<b>', schema: { type: 'object', properties: { t: { $ref: '#/types/Bad`<i>' } } } },
+        prose: 'x\n',
+      }),
+    );
+    const text = generateCallSection(d)!;
+    expect(text).toContain('``POST https://p.example/a`b/<b>``');
+    expect(text).toContain('- `t` (``Bad`<i>`` (see types.json), optional)');
   });
 });

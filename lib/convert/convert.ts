@@ -18,7 +18,7 @@ import { operationProse } from './prose';
 import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
 import { ServerResolver } from './servers';
-import { code } from './text';
+import { codeSpan } from '../skill/markdown';
 import { TypeRegistry } from './type-registry';
 
 /**
@@ -35,7 +35,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const source = sourceInfo(ctx);
   const named = skillName(source.title, options.name);
   const skill = named.name;
-  if (named.changed) ctx.warn('skill-name', `The skill name ${JSON.stringify(options.name)} does not follow the naming rules (a-z, 0-9 and single hyphens, at most 64); it is written ${code(skill)}`, '');
+  if (named.changed) ctx.warn('skill-name', `The skill name ${JSON.stringify(options.name)} does not follow the naming rules (a-z, 0-9 and single hyphens, at most 64); it is written ${codeSpan(skill)}`, '');
   const types = new TypeRegistry(ctx);
   const security = new SecurityModel(ctx);
   const servers = new ServerResolver(ctx, options.baseUrl);
@@ -89,7 +89,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (plan.reasons.length > 0) return;
     const key = templateKey(plan.method, plan.url);
     const other = seen.get(key);
-    if (other) plan.reasons.push(`it has the same method and URL as ${code(other)}, and a skill declares each request once`);
+    if (other) plan.reasons.push(`it has the same method and URL as ${codeSpan(other)}, and a skill declares each request once`);
     else seen.set(key, bases[i]);
   });
 
@@ -140,7 +140,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     reportDeclared.push({ ...entry, tool });
     // SPEC 2: over 24 KiB expanded is refused; the report says which operations that is.
     if (!sizer.fits(schema)) {
-      ctx.warn('expanded-size', `${code(base)}: its parameters, with every shared type written out, pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en')}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down`, plan.pointer);
+      ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en')}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down`, plan.pointer);
     }
   });
 

@@ -2,7 +2,8 @@ import { writeManifest } from '../skill/manifest';
 import { own, type ConvertContext } from './context';
 import { asObject, type InfoObject } from './document';
 import type { SecurityModel } from './security';
-import { code, fold, safeInline, safeMarkdown, shorten, splitFirstParagraph } from './text';
+import { codeSpan, fold, safeInline, shorten } from '../skill/markdown';
+import { safeMarkdown, splitFirstParagraph } from './text';
 
 /** SPEC 1.1: the skill description's limit. */
 export const MAX_SKILL_DESCRIPTION = 1024;
@@ -62,6 +63,6 @@ function authentication(security: SecurityModel): string {
   const schemes = security.schemesToName();
   const head = "Requests go out through the platform's gateway, which attaches the credentials bound to this skill.";
   if (schemes.length === 0) return `${head} The spec declares no authentication.`;
-  const lines = schemes.map((s) => `- ${code(s.name)}: ${s.where}.`);
+  const lines = schemes.map((s) => `- ${codeSpan(s.name)}: ${s.where}.`);
   return `${head} Never put credentials in a call. The spec's schemes:\n\n${lines.join('\n')}`;
 }

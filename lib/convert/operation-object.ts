@@ -7,7 +7,7 @@ import { readRequestBody, type BodyPlan } from './request-body-object';
 import type { Converted } from './schema-object';
 import type { SecurityModel } from './security';
 import type { ServerResolver } from './servers';
-import { code } from './text';
+import { codeSpan } from '../skill/markdown';
 import type { TypeRegistry } from './type-registry';
 
 /** One argument of a declared operation: where it goes and its schema (SPEC 1.3). */
@@ -103,12 +103,12 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   const encoded = segments.map((segment) => {
     const whole = /^\{([^{}]+)\}$/.exec(segment);
     if (whole) {
-      if (templateNames.includes(whole[1])) plan.reasons.push(`the path names the parameter ${code(whole[1])} twice`);
+      if (templateNames.includes(whole[1])) plan.reasons.push(`the path names the parameter ${codeSpan(whole[1])} twice`);
       templateNames.push(whole[1]);
       return segment;
     }
     if (/[{}]/.test(segment)) {
-      plan.reasons.push(`the path segment ${code(segment)} holds a parameter inside other text, and a declared URL takes parameters as whole segments only`);
+      plan.reasons.push(`the path segment ${codeSpan(segment)} holds a parameter inside other text, and a declared URL takes parameters as whole segments only`);
       // Its parameters are still listed in the hand-readable call section.
       for (const m of segment.matchAll(/\{([^{}]+)\}/g)) if (!templateNames.includes(m[1])) templateNames.push(m[1]);
       return segment;
@@ -116,14 +116,14 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     return encodeSegment(segment);
   });
   plan.url = `${server.url}${encoded.join('/')}`;
-  if (/[{}]/.test(server.url)) plan.reasons.push(`the server URL ${code(server.url)} still holds a variable with no usable value`);
+  if (/[{}]/.test(server.url)) plan.reasons.push(`the server URL ${codeSpan(server.url)} still holds a variable with no usable value`);
 
   const taken = new Map<string, string>();
   // Path parameters, in the order the URL names them.
   for (const name of templateNames) {
     const p = params.find((x) => x.in === 'path' && x.name === name);
     if (!p) {
-      ctx.warn('path-parameter', `The path names ${code(name)}, which the operation does not declare; it is taken as a required string`, pointer);
+      ctx.warn('path-parameter', `The path names ${codeSpan(name)}, which the operation does not declare; it is taken as a required string`, pointer);
       plan.arguments.push({ name, place: 'path', schema: { type: 'string' }, required: true });
       taken.set(name, 'path');
       continue;
@@ -133,10 +133,10 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     const label = style === 'label';
     let schema: Converted;
     if (style === 'matrix') {
-      plan.reasons.push(`the path parameter ${code(name)} is matrix-style (\`;${name}=value\`), which a URL template's segment cannot hold`);
+      plan.reasons.push(`the path parameter ${codeSpan(name)} is matrix-style (\`;${name}=value\`), which a URL template's segment cannot hold`);
       schema = { type: 'string' };
     } else if (shape === 'object') {
-      plan.reasons.push(`the path parameter ${code(name)} is an object`);
+      plan.reasons.push(`the path parameter ${codeSpan(name)} is an object`);
       schema = { type: 'string' };
     } else if (shape === 'array') {
       const dot = label && p.raw.explode === true;
@@ -151,7 +151,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     taken.set(name, 'path');
   }
   for (const p of params) {
-    if (p.in === 'path' && !templateNames.includes(p.name)) ctx.warn('path-parameter', `The path parameter ${code(p.name)} does not appear in the path ${code(site.path)}; it is ignored`, p.pointer);
+    if (p.in === 'path' && !templateNames.includes(p.name)) ctx.warn('path-parameter', `The path parameter ${codeSpan(p.name)} does not appear in the path ${codeSpan(site.path)}; it is ignored`, p.pointer);
   }
 
   // Query parameters.
@@ -165,22 +165,22 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       if (p.required) plan.reasons.push(reason);
       else {
         plan.leftOut.push({ name: p.name, in: 'query', why });
-        ctx.warn('parameter-left-out', `The optional query parameter ${code(p.name)} is not an argument: ${why}`, p.pointer);
+        ctx.warn('parameter-left-out', `The optional query parameter ${codeSpan(p.name)} is not an argument: ${why}`, p.pointer);
       }
     };
     if (taken.has(p.name)) {
-      leaveOut(`a ${taken.get(p.name)} parameter has the same name`, `the query parameter ${code(p.name)} has the same name as a path parameter`);
+      leaveOut(`a ${taken.get(p.name)} parameter has the same name`, `the query parameter ${codeSpan(p.name)} has the same name as a path parameter`);
       continue;
     }
     const style = arrayStyle(p, ctx.dialect.swagger);
     const shape = shapeOf(inlineTop(p.schema, types), types);
     const contentJson = p.contentType !== undefined && /json/i.test(p.contentType);
     if ('deepObject' in style) {
-      leaveOut('it is a `deepObject` (`name[key]=value`), which arguments cannot express', `the required query parameter ${code(p.name)} is a \`deepObject\``);
+      leaveOut('it is a `deepObject` (`name[key]=value`), which arguments cannot express', `the required query parameter ${codeSpan(p.name)} is a \`deepObject\``);
       continue;
     }
     if (shape === 'object' || (contentJson && shape !== 'scalar')) {
-      leaveOut('its value is an object, which arguments cannot send in a query string', `the required query parameter ${code(p.name)} is an object`);
+      leaveOut('its value is an object, which arguments cannot send in a query string', `the required query parameter ${codeSpan(p.name)} is an object`);
       continue;
     }
     let schema: Converted;
@@ -206,7 +206,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     if (security.isCredential(p.in, p.name)) continue;
     (p.in === 'header' ? plan.headers : plan.cookies).push(p);
     if (p.required && !(p.in === 'header' && PLATFORM_HEADERS.has(p.name.toLowerCase()))) {
-      ctx.warn('required-header', `The operation requires the ${p.in} ${code(p.name)}, which is not an argument (the gateway owns headers); the prose names it`, p.pointer);
+      ctx.warn('required-header', `The operation requires the ${p.in} ${codeSpan(p.name)}, which is not an argument (the gateway owns headers); the prose names it`, p.pointer);
     }
   }
 
@@ -231,11 +231,11 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       const clash = taken.get(f.name);
       if (clash) {
         if (f.required) {
-          plan.reasons.push(`the required body field ${code(f.name)} has the same name as a ${clash} parameter`);
-          ctx.warn('name-clash', `The required body field ${code(f.name)} has the same name as a ${clash} parameter: the operation is written without a declaration`, body.pointer);
+          plan.reasons.push(`the required body field ${codeSpan(f.name)} has the same name as a ${clash} parameter`);
+          ctx.warn('name-clash', `The required body field ${codeSpan(f.name)} has the same name as a ${clash} parameter: the operation is written without a declaration`, body.pointer);
         } else {
           plan.leftOut.push({ name: f.name, in: 'body', why: `a ${clash} parameter has the same name` });
-          ctx.warn('name-clash', `The optional body field ${code(f.name)} has the same name as a ${clash} parameter, which keeps the name; the field is left out`, body.pointer);
+          ctx.warn('name-clash', `The optional body field ${codeSpan(f.name)} has the same name as a ${clash} parameter, which keeps the name; the field is left out`, body.pointer);
         }
         continue;
       }
@@ -252,7 +252,7 @@ function joined(p: ParameterInfo, separator: string, label: string, types: TypeR
   const item = isPlainObject(items) ? items : {};
   const example = separator === '\t' ? 'a<TAB>b' : `a${separator}b`;
   let note = `Several values are sent as one string, joined with ${label} (\`${example}\`).`;
-  if (Array.isArray(item.enum) && item.enum.length > 0 && item.enum.length <= 30) note += ` Each value is one of ${item.enum.map((v) => code(String(v))).join(', ')}.`;
+  if (Array.isArray(item.enum) && item.enum.length > 0 && item.enum.length <= 30) note += ` Each value is one of ${item.enum.map((v) => codeSpan(String(v))).join(', ')}.`;
   else if (typeof item.type === 'string' && item.type !== 'string') note += ` Each value is ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}.`;
   const description = p.description ?? (isPlainObject(s) && typeof s.description === 'string' ? s.description : undefined);
   const out: Json = { type: 'string', description: description ? `${description.trim()} ${note}` : note };

@@ -5,8 +5,10 @@ import type { OperationPlan } from './operation-object';
 import type { ParameterInfo } from './parameter-object';
 import { describeSchema, isJsonMediaType, type BodyField } from './request-body-object';
 import { TypeRef, type Converted } from './schema-object';
-import { code, fold, leadingEscape, safeInline, safeMarkdown, safeParagraph, shorten, splitFirstParagraph } from './text';
+import { codeSpan, fold, inlineText, leadingEscape, safeParagraph, shorten } from '../skill/markdown';
+import { safeMarkdown, splitFirstParagraph } from './text';
 import { typeDisplayName, type TypeRegistry } from './type-registry';
+import { writeCallSection, type CallItem } from '../skill/call-section';
 
 /** SPEC 5 `description`: the first paragraph warns above this. */
 export const MAX_DESCRIPTION = 1024;
@@ -43,7 +45,7 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
       rest = split.rest;
     }
   }
-  if (first === '') first = `Calls ${code(`${plan.method} ${plan.path}`)}.`;
+  if (first === '') first = `Calls ${codeSpan(`${plan.method} ${plan.path}`)}.`;
   if (plan.deprecated) first = `Deprecated. ${first.replace(/^\\/, '')}`;
   if (first.length > MAX_DESCRIPTION) {
     // The tool description is the first paragraph: keep it within the limit, and the whole text below it.
@@ -72,7 +74,7 @@ function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | und
   const resolved = ctx.resolve(responses[status], base);
   if (!resolved) return undefined;
   const r = resolved.node;
-  const label = status === 'default' ? 'On success it returns' : `Returns ${code(status)}`;
+  const label = status === 'default' ? 'On success it returns' : `Returns ${codeSpan(status)}`;
   let schema: unknown;
   let mediaType: string | undefined;
   if (ctx.dialect.swagger) {
@@ -85,9 +87,9 @@ function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | und
       if (mediaType !== undefined) schema = own(content[mediaType], 'schema');
     }
   }
-  if (schema === undefined) return mediaType !== undefined ? `${label} with ${code(mediaType)}.` : `${label} with no content.`;
+  if (schema === undefined) return mediaType !== undefined ? `${label} with ${codeSpan(mediaType)}.` : `${label} with no content.`;
   const shape = describeRawSchema(schema, ctx);
-  if (mediaType !== undefined && !isJsonMediaType(mediaType)) return `${label} with ${code(mediaType)}${shape === 'any value' ? '' : `: ${shape}`}.`;
+  if (mediaType !== undefined && !isJsonMediaType(mediaType)) return `${label} with ${codeSpan(mediaType)}${shape === 'any value' ? '' : `: ${shape}`}.`;
   return `${label} with ${shape}.`;
 }
 
@@ -95,7 +97,7 @@ function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | und
 export function describeRawSchema(schema: unknown, ctx: ConvertContext, depth = 0): string {
   if (!isPlainObject(schema) || depth > 3) return 'any value';
   const ref = own(schema, '$ref');
-  if (typeof ref === 'string') return code(typeDisplayName(ref.startsWith('#') ? ref.slice(1) : ref));
+  if (typeof ref === 'string') return codeSpan(typeDisplayName(ref.startsWith('#') ? ref.slice(1) : ref));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'array') {
     const items = describeRawSchema(schema.items, ctx, depth + 1);
@@ -114,7 +116,7 @@ export function describeRawSchema(schema: unknown, ctx: ConvertContext, depth = 
   if (type === 'object' || isPlainObject(props)) {
     const names = isPlainObject(props) ? Object.keys(props) : [];
     if (names.length === 0) return 'a JSON object';
-    const shown = names.slice(0, 6).map(code).join(', ');
+    const shown = names.slice(0, 6).map(codeSpan).join(', ');
     return `a JSON object with ${shown}${names.length > 6 ? ' and more' : ''}`;
   }
   if (typeof type === 'string') {
@@ -130,28 +132,28 @@ const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|top|page\[siz
 function notesOf(plan: OperationPlan, types: TypeRegistry, declared: boolean): string | undefined {
   const notes: string[] = [];
   const listParams = (title: string, list: ParameterInfo[]) => {
-    notes.push(`${title}\n${list.map((p) => `- ${code(p.name)}${p.required ? ' (required)' : ''}${fieldDescription(p.description ?? schemaDescription(p.schema, types))}`).join('\n')}`);
+    notes.push(`${title}\n${list.map((p) => `- ${codeSpan(p.name)}${p.required ? ' (required)' : ''}${fieldDescription(p.description ?? schemaDescription(p.schema, types))}`).join('\n')}`);
   };
   // A prose-only file lists its headers and cookies in the call section.
   if (declared && plan.headers.length > 0) listParams('It also reads these headers, which are not arguments (the gateway owns headers):', plan.headers);
   if (declared && plan.cookies.length > 0) listParams('It also reads these cookies, which are not arguments:', plan.cookies);
   if (plan.leftOut.length > 0 && plan.reasons.length === 0) {
     notes.push(
-      `Not available as arguments:\n${plan.leftOut.map((l) => `- ${l.in === 'body' && l.name === 'body' ? 'the request body' : `${code(l.name)} (${l.in})`}: ${l.why}.`).join('\n')}`,
+      `Not available as arguments:\n${plan.leftOut.map((l) => `- ${l.in === 'body' && l.name === 'body' ? 'the request body' : `${codeSpan(l.name)} (${l.in})`}: ${l.why}.`).join('\n')}`,
     );
   }
   const names = plan.query.map((q) => q.param.name);
   const paging = names.filter((n) => PAGING.test(n));
   if (paging.length > 0) {
     const size = names.filter((n) => PAGE_SIZE.test(n));
-    notes.push(`Results come in pages: ${paging.map(code).join(', ')} picks the page${size.length > 0 ? ` and ${size.map(code).join(', ')} its size` : ''}.`);
+    notes.push(`Results come in pages: ${paging.map(codeSpan).join(', ')} picks the page${size.length > 0 ? ` and ${size.map(codeSpan).join(', ')} its size` : ''}.`);
   }
   return notes.length > 0 ? notes.join('\n\n') : undefined;
 }
 
 function fieldDescription(text: string | undefined): string {
   if (text === undefined || text.trim() === '') return '';
-  return `: ${safeInline(shorten(fold(text), FIELD_DESCRIPTION))}`;
+  return `: ${inlineText(text, FIELD_DESCRIPTION)}`;
 }
 
 function schemaDescription(schema: Converted, types: TypeRegistry): string | undefined {
@@ -167,33 +169,38 @@ function schemaDescription(schema: Converted, types: TypeRegistry): string | und
  * The hand-readable call section of a prose-only file (SPEC 4.3), generated from the
  * OpenAPI operation: why there is no declaration, the request line, each path and query
  * parameter, header and cookie, and the body's content type with its fields or shape.
+ * Written by the one writer of "The call" (`writeCallSection`).
  */
 function callSection(plan: OperationPlan, types: TypeRegistry): string {
-  const item = (name: string, schema: Converted, required: boolean, extra?: string, description?: string) =>
-    `- ${code(name)} (${safeInline(describeSchema(schema, types))}, ${required ? 'required' : 'optional'}${extra ? `; ${extra}` : ''})${fieldDescription(description ?? schemaDescription(schema, types))}`;
-  const out = [
-    '## The call',
-    '',
-    `This operation is not declared as a tool, because ${plan.reasons.join('; ')}. To call it, compose the request by hand:`,
-    '',
-    code(`${plan.method} ${plan.url}`),
-  ];
-  const path = plan.arguments.filter((a) => a.place === 'path');
-  if (path.length > 0) out.push('', 'Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:', ...path.map((a) => item(a.name, a.schema, true)));
-  if (plan.query.length > 0) {
-    out.push('', 'Query parameters:', ...plan.query.map((q) => item(q.param.name, q.param.schema, q.param.required, q.note, q.param.description)));
-  }
-  if (plan.headers.length > 0) out.push('', 'Headers:', ...plan.headers.map((h) => item(h.name, h.schema, h.required, undefined, h.description)));
-  if (plan.cookies.length > 0) out.push('', 'Cookies:', ...plan.cookies.map((c) => item(c.name, c.schema, c.required, undefined, c.description)));
+  const item = (name: string, schema: Converted, required: boolean, note?: string, description?: string): CallItem => ({
+    name,
+    type: describeSchema(schema, types),
+    required,
+    ...(note ? { note } : {}),
+    ...optional('description', description ?? schemaDescription(schema, types)),
+  });
   const body = plan.body;
-  if (body.kind === 'none') out.push('', 'No body.');
-  else {
-    const fields: BodyField[] | undefined = body.fields;
-    const shape = body.kind === 'other' ? body.shape : undefined;
-    const head = `Body: ${code(body.mediaType)}`;
-    if (fields && fields.length > 0) out.push('', `${head}, with the fields:`, ...fields.map((f) => item(f.name, f.schema, f.required)));
-    else out.push('', `${head}${shape ? `, ${safeInline(shape)}` : ''}.`);
-    if (body.description) out.push('', safeParagraph(shorten(fold(body.description), FIELD_DESCRIPTION * 2)));
-  }
-  return out.join('\n');
+  return writeCallSection({
+    undeclaredBecause: plan.reasons.join('; '),
+    method: plan.method,
+    url: plan.url,
+    path: plan.arguments.filter((a) => a.place === 'path').map((a) => item(a.name, a.schema, true)),
+    query: plan.query.map((q) => item(q.param.name, q.param.schema, q.param.required, q.note, q.param.description)),
+    headers: plan.headers.map((h) => item(h.name, h.schema, h.required, undefined, h.description)),
+    cookies: plan.cookies.map((c) => item(c.name, c.schema, c.required, undefined, c.description)),
+    body:
+      body.kind === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: 'media',
+            mediaType: body.mediaType,
+            ...(body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
+            ...(body.kind === 'other' && body.shape ? { shape: body.shape } : {}),
+            ...optional('description', body.description),
+          },
+  }).replace(/\n$/, '');
+}
+
+function optional<K extends string>(key: K, text: string | undefined): Partial<Record<K, string>> {
+  return text === undefined || text.trim() === '' ? {} : ({ [key]: text } as Record<K, string>);
 }

@@ -4,7 +4,7 @@ import { own, type ConvertContext, type Json } from './context';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
 import type { ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
-import { code } from './text';
+import { codeSpan } from '../skill/markdown';
 import type { TypeRegistry } from './type-registry';
 
 export interface BodyField {
@@ -87,7 +87,7 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
     const plan: BodyPlan = {
       kind: 'other',
       mediaType: first,
-      reason: `the request body is ${mediaTypes.map(code).join(' or ')}, not JSON`,
+      reason: `the request body is ${mediaTypes.map(codeSpan).join(' or ')}, not JSON`,
       pointer: resolved.pointer,
       description,
     };
@@ -114,7 +114,7 @@ function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
     return {
       kind: 'other',
       mediaType,
-      reason: `the request body is ${code(mediaType)} (form parameters${form.some((p) => p.raw.type === 'file') ? ' with a file' : ''}), not JSON`,
+      reason: `the request body is ${codeSpan(mediaType)} (form parameters${form.some((p) => p.raw.type === 'file') ? ' with a file' : ''}), not JSON`,
       fields: form.map((p) => ({ name: p.name, schema: p.description ? withDescription(p.schema, p.description) : p.schema, required: p.required })),
       pointer: form[0].pointer,
     };
@@ -122,7 +122,7 @@ function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
   if (!body) return { kind: 'none' };
   const description = body.description;
   if (consumes.length > 0 && !consumes.some(isJsonMediaType) && !(consumes.some(isWildcardMediaType) && objectWithFields(body.schema, types))) {
-    const plan: BodyPlan = { kind: 'other', mediaType: consumes[0], reason: `the request body is ${consumes.map(code).join(' or ')}, not JSON`, pointer: body.pointer, description };
+    const plan: BodyPlan = { kind: 'other', mediaType: consumes[0], reason: `the request body is ${consumes.map(codeSpan).join(' or ')}, not JSON`, pointer: body.pointer, description };
     describeOther(plan, body.schema, types);
     return plan;
   }
@@ -206,7 +206,7 @@ function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, m
   }
   const required = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
   for (const r of required) {
-    if (!Object.hasOwn(props, r)) ctx.warn('body-required-unknown', `The body requires ${code(r)}, which it does not define; it is not required`, schemaPointer);
+    if (!Object.hasOwn(props, r)) ctx.warn('body-required-unknown', `The body requires ${codeSpan(r)}, which it does not define; it is not required`, schemaPointer);
   }
   return {
     kind: 'json',
@@ -245,12 +245,12 @@ function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Conve
 /** A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string (binary)`. */
 export function describeSchema(schema: Converted | undefined, types: TypeRegistry, depth = 0): string {
   if (schema === undefined) return 'any value';
-  if (schema instanceof TypeRef) return code(types.displayName(schema.target));
+  if (schema instanceof TypeRef) return codeSpan(types.displayName(schema.target));
   if (typeof schema === 'boolean' || depth > 3) return 'any value';
   if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.length <= 12) {
-    return `one of ${schema.enum.map((v) => code(JSON.stringify(v) ?? 'null')).join(', ')}`;
+    return `one of ${schema.enum.map((v) => codeSpan(JSON.stringify(v) ?? 'null')).join(', ')}`;
   }
-  if ('const' in schema) return `exactly ${code(JSON.stringify(schema.const) ?? 'null')}`;
+  if ('const' in schema) return `exactly ${codeSpan(JSON.stringify(schema.const) ?? 'null')}`;
   const list = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).map(String);
   if (list.length > 0) {
     return list

@@ -2,7 +2,7 @@ import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext } from './context';
 import type { SecuritySchemeObject } from './document';
-import { code } from './text';
+import { codeSpan } from '../skill/markdown';
 
 /** One security scheme as the manifest describes it. */
 export interface SchemeInfo {
@@ -67,7 +67,7 @@ export class SecurityModel {
       else if (at === 'query') this.credentialQuery.add(name);
       else if (at === 'cookie') this.credentialCookies.add(name);
       const place = at === 'query' ? 'query parameter' : at === 'cookie' ? 'cookie' : 'header';
-      return `an API key in the ${code(name)} ${place}`;
+      return `an API key in the ${codeSpan(name)} ${place}`;
     }
     if (type === 'basic') return 'HTTP Basic credentials (user name and password) in the `Authorization` header';
     if (type === 'http') {
@@ -77,7 +77,7 @@ export class SecurityModel {
         const format = typeof s.bearerFormat === 'string' && s.bearerFormat.trim() ? ` (${oneWord(s.bearerFormat)})` : '';
         return `a bearer token${format} in the \`Authorization\` header`;
       }
-      return `${code(scheme || 'HTTP')} credentials in the \`Authorization\` header`;
+      return `${codeSpan(scheme || 'HTTP')} credentials in the \`Authorization\` header`;
     }
     if (type === 'oauth2') {
       const flows = this.ctx.dialect.swagger ? (typeof s.flow === 'string' ? [s.flow] : []) : isPlainObject(s.flows) ? Object.keys(s.flows) : [];
@@ -86,7 +86,7 @@ export class SecurityModel {
     }
     if (type === 'openIdConnect') return 'an OpenID Connect access token, sent as a bearer token in the `Authorization` header';
     if (type === 'mutualTLS') return 'a client TLS certificate (mutual TLS)';
-    return `a credential of type ${code(type || 'unknown')}`;
+    return `a credential of type ${codeSpan(type || 'unknown')}`;
   }
 }
 

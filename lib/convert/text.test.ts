@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code, safeMarkdown, safeParagraph, shorten, splitFirstParagraph } from './text';
+import { safeMarkdown, splitFirstParagraph } from './text';
 
 describe('safeMarkdown', () => {
   it('writes HTML tags as text when a description holds script, img, iframe or form', () => {
@@ -31,33 +31,8 @@ describe('safeMarkdown', () => {
   });
 });
 
-describe('safeParagraph', () => {
-  it('folds lines and escapes a first character that would start a heading, list or fence', () => {
-    expect(safeParagraph('---')).toBe('\\---');
-    expect(safeParagraph('---\nadmin: true')).toBe('--- admin: true');
-    expect(safeParagraph('- item')).toBe('\\- item');
-    expect(safeParagraph('**Bold** start')).toBe('**Bold** start');
-    expect(safeParagraph('# Title')).toBe('\\# Title');
-    expect(safeParagraph('1. First')).toBe('1\\. First');
-    expect(safeParagraph('List <b>pets</b>')).toBe('List &lt;b>pets&lt;/b>');
-  });
-});
-
 describe('splitFirstParagraph', () => {
   it('skips leading headings and returns the rest', () => {
     expect(splitFirstParagraph('# Title\n\nFirst\nline.\n\nSecond.')).toEqual({ first: 'First line.', rest: 'Second.' });
-  });
-});
-
-describe('code', () => {
-  it('keeps backticks and line breaks from escaping the code span', () => {
-    expect(code('a`b\nc')).toBe("`a'b c`");
-  });
-});
-
-describe('shorten', () => {
-  it('cuts at a sentence when one fits, else at a word with an ellipsis', () => {
-    expect(shorten('One two. Three four five six.', 20)).toBe('One two.');
-    expect(shorten('aaaa bbbb cccc dddd', 12)).toBe('aaaa bbbb…');
   });
 });

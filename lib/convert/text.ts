@@ -5,21 +5,7 @@
  * fence that swallows what the wizard writes after it.
  */
 
-/** An inline code span for a name taken from the spec (backticks and line breaks cannot escape it). */
-export function code(s: string): string {
-  const flat = cleanText(s).replace(/\s+/g, ' ').trim().replace(/`/g, "'");
-  return flat === '' ? '`""`' : `\`${flat}\``;
-}
-
-/** Line breaks normalised to `\n`; control characters other than tab and newline removed. */
-export function cleanText(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
-}
-
-/** Whitespace runs folded to one space. */
-export function fold(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
+import { CODE_SPAN, cleanText, fold, safeInline } from '../skill/markdown';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^( {0,3})(#{1,6})(?=[ \t]|$)/;
@@ -132,48 +118,6 @@ function tagsToMarkdown(s: string): string {
     .replace(/<\s*\/\s*li\s*>/gi, '');
 }
 
-const CODE_SPAN = /(`+)(?:[^`]|(?!\1)`)+?\1(?!`)/g;
-
-/** HTML openers and script links neutralised outside code spans. */
-export function safeInline(line: string): string {
-  let out = '';
-  let last = 0;
-  for (const m of line.matchAll(CODE_SPAN)) {
-    out += escapeText(line.slice(last, m.index)) + m[0];
-    last = m.index! + m[0].length;
-  }
-  return out + escapeText(line.slice(last));
-}
-
-function escapeText(s: string): string {
-  return s
-    .replace(/<(?!(?:https?|mailto):[^\s<>]*>)(?=[A-Za-z!/?])/gi, '&lt;')
-    .replace(/\[([^\]]*)\]\(\s*<?\s*(?:javascript|vbscript|data)\s*:(?:[^()]|\([^()]*\))*\)/gi, '$1')
-    .replace(/\]\(\s*<?\s*(?=(?:javascript|vbscript|data)\s*:)/gi, '](#');
-}
-
-/**
- * One line of spec text that starts a paragraph (a summary, a tool description): folded,
- * made safe, and escaped where its first character would make it a heading, a list, a
- * quote, a table, a code fence or a frontmatter fence instead of a paragraph.
- */
-export function safeParagraph(text: string): string {
-  return leadingEscape(safeInline(fold(cleanText(text))));
-}
-
-/** A one-line paragraph escaped where its first character would make it something else (a heading, a list, a fence). */
-export function leadingEscape(line: string): string {
-  const numbered = /^(\d{1,9})([.)])(\s|$)/.exec(line);
-  if (numbered) return `${numbered[1]}\\${line.slice(numbered[1].length)}`;
-  const block =
-    /^#{1,6}(\s|$)/.test(line) || // a heading
-    /^[-+*](\s|$)/.test(line) || // a list item
-    /^([-*_])(\s*\1){2,}\s*$/.test(line) || // a thematic break, or a frontmatter fence
-    /^>/.test(line) || // a quote
-    /^(`{3}|~{3})/.test(line); // a code fence
-  return block ? `\\${line}` : line;
-}
-
 /**
  * The first paragraph of a markdown text and the rest, the paragraph folded to one line.
  * Headings before it are skipped (as SPEC 1.2 reads a description); a text that begins
@@ -187,17 +131,4 @@ export function splitFirstParagraph(markdown: string): { first: string; rest: st
   const para: string[] = [];
   while (i < lines.length && lines[i].trim() !== '' && !HEADING.test(lines[i]) && !FENCE.test(lines[i])) para.push(lines[i++]);
   return { first: fold(para.join(' ')), rest: lines.slice(i).join('\n').trim() };
-}
-
-/**
- * A description cut to `max` characters for a one-line use (a tool or skill description):
- * whole sentences where they fit, else whole words and an ellipsis.
- */
-export function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max);
-  const sentence = head.match(/^.*[.!?](?=\s)/s);
-  if (sentence && sentence[0].length >= max / 3) return sentence[0];
-  const word = head.slice(0, max - 1).replace(/\s+\S*$/, '');
-  return `${(word.length > max / 3 ? word : head.slice(0, max - 1)).trimEnd()}…`;
 }

@@ -26,14 +26,73 @@ export function firstParagraphLine(prose: string): number | undefined {
 }
 
 const CALL_HEADING = /^##[ \t]+The call[ \t]*$/;
+/** An ATX heading of level 1 or 2: what ends a `## The call` section. */
+const SECTION_HEADING = /^#{1,2}[ \t]/;
 
-/** The `## The call` section: its 0-based start line and end line (exclusive), or undefined. */
+/** A fence that is open at a line: its marker, and where it lives (top level, a list item, a quote). */
+interface OpenFence {
+  marker: string;
+  container: 'top' | 'list' | 'quote';
+  /** A list item's content indent. */
+  indent: number;
+}
+
+const TOP_FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const LIST_FENCE = /^( {0,3}(?:[-+*]|\d{1,9}[.)])( {1,4}))(`{3,}|~{3,})(.*)$/;
+const QUOTE_FENCE = /^ {0,3}> ?( {0,3})(`{3,}|~{3,})(.*)$/;
+
+/** Whether `marker` may open a fence before `info` (a backtick fence's info string holds no backtick). */
+function opens(marker: string, info: string): boolean {
+  return marker[0] === '~' || !info.includes('`');
+}
+
+/** Whether `text` (a line, its container's prefix removed) closes a fence opened by `marker`. */
+function closes(text: string, marker: string): boolean {
+  const m = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text);
+  return m !== null && m[1][0] === marker[0] && m[1].length >= marker.length;
+}
+
+/**
+ * For each line, whether it is part of a fenced code block (the fence lines included), as
+ * CommonMark reads fences at the top level, right after a list marker, or in a block quote
+ * (a fence in a list item or quote ends with it). Also the fence still open after the last
+ * line, if any. Deeper nesting is read as the top level.
+ */
+export function fencedLines(lines: readonly string[]): { fenced: boolean[]; open?: OpenFence } {
+  const fenced: boolean[] = [];
+  let open: OpenFence | undefined;
+  for (const raw of lines) {
+    const line = raw.replace(/\r$/, '');
+    if (open) {
+      if (open.container === 'list' && line.trim() !== '' && !line.startsWith(' '.repeat(open.indent))) open = undefined;
+      else if (open.container === 'quote' && !/^ {0,3}>/.test(line)) open = undefined;
+      else {
+        const inner = open.container === 'list' ? line.slice(open.indent) : open.container === 'quote' ? line.replace(/^ {0,3}> ?/, '') : line;
+        if (closes(inner, open.marker)) open = undefined;
+        fenced.push(true);
+        continue;
+      }
+    }
+    let m: RegExpExecArray | null;
+    if ((m = TOP_FENCE.exec(line)) && opens(m[2], m[3])) open = { marker: m[2], container: 'top', indent: 0 };
+    else if ((m = LIST_FENCE.exec(line)) && opens(m[3], m[4])) open = { marker: m[3], container: 'list', indent: m[1].length };
+    else if ((m = QUOTE_FENCE.exec(line)) && opens(m[2], m[3])) open = { marker: m[2], container: 'quote', indent: 0 };
+    fenced.push(open !== undefined);
+  }
+  return { fenced, ...(open ? { open } : {}) };
+}
+
+/**
+ * The `## The call` section: its 0-based start line and end line (exclusive), or undefined.
+ * A heading inside a fenced code block is an example, not the section.
+ */
 export function findCallSection(prose: string): { start: number; end: number } | undefined {
   const lines = prose.split('\n');
-  const start = lines.findIndex((l) => CALL_HEADING.test(l.replace(/\r$/, '')));
+  const { fenced } = fencedLines(lines);
+  const start = lines.findIndex((l, i) => !fenced[i] && CALL_HEADING.test(l.replace(/\r$/, '')));
   if (start < 0) return undefined;
   let end = start + 1;
-  while (end < lines.length && !/^#{1,2}[ \t]/.test(lines[end])) end++;
+  while (end < lines.length && (fenced[end] || !SECTION_HEADING.test(lines[end]))) end++;
   return { start, end };
 }
 
@@ -50,9 +109,30 @@ export function stripCallSection(prose: string): string {
   return after.length === 0 || after.every((l) => l.trim() === '') ? `${joined.replace(/\n*$/, '')}\n` : joined;
 }
 
-/** The prose with `section` (a complete `## The call` section) in place of any existing one, or appended. */
+/**
+ * The prose with `section` (a complete `## The call` section) in place of any existing one,
+ * appended at the end (SPEC 4.6, export). A fence the prose leaves open at the top level is
+ * closed first, so the section is not read as code.
+ */
 export function replaceCallSection(prose: string, section: string): string {
   const stripped = stripCallSection(prose);
-  const base = stripped.replace(/\n*$/, '');
-  return base === '' ? section : `${base}\n\n${section}`;
+  let base = stripped.replace(/\n*$/, '');
+  if (base === '') return section;
+  const { open } = fencedLines(base.split('\n'));
+  if (open?.container === 'top') base += `\n${open.marker}`;
+  return `${base}\n\n${section}`;
+}
+
+/**
+ * The prose of an exported file with the generated `section` taken off again (SPEC 4.6,
+ * import): exactly what `replaceCallSection` appended when the prose ends with it, so
+ * export, import and export again give the same bytes whatever the section holds; else
+ * (a bundle from another version, a section edited by hand) the `## The call` section.
+ */
+export function stripGeneratedCallSection(prose: string, section: string | undefined): string {
+  if (section !== undefined) {
+    if (prose === section) return '';
+    if (prose.endsWith(`\n\n${section}`)) return `${prose.slice(0, prose.length - section.length).replace(/\n*$/, '')}\n`;
+  }
+  return stripCallSection(prose);
 }

@@ -1,0 +1,76 @@
+import { codeSpan, inlineText, leadingEscape, safeInline } from './markdown';
+
+/** The heading of the section (SPEC 4.3, 4.6). */
+export const CALL_SECTION_HEADING = '## The call';
+
+/** One path or query parameter, header, cookie or body field, as "The call" lists it. */
+export interface CallItem {
+  name: string;
+  /** What its value is, as markdown the caller made (values in it written with `codeSpan`). */
+  type: string;
+  required: boolean;
+  /** How it is sent, when that needs saying (markdown). */
+  note?: string;
+  /** Its description from the spec or the schema: untrusted text, made one safe line here. */
+  description?: string;
+}
+
+/** What "The call" says about one operation's request. */
+export interface CallDescription {
+  /**
+   * Why the operation has no operation block (a prose-only file, SPEC 4.3), as markdown
+   * finishing "not declared as a tool, because …". Absent for a declared operation, whose
+   * arguments are sent as SPEC 3 says (lists repeated, the body a JSON object).
+   */
+  undeclaredBecause?: string;
+  method: string;
+  url: string;
+  path: CallItem[];
+  query: CallItem[];
+  headers?: CallItem[];
+  cookies?: CallItem[];
+  body:
+    | { kind: 'none' }
+    /** A declared operation's body fields: a JSON object. */
+    | { kind: 'json'; fields: CallItem[] }
+    /** A prose-only file's body, by its media type: its fields when it has them, else its shape. */
+    | { kind: 'media'; mediaType: string; fields?: CallItem[]; shape?: string; description?: string };
+}
+
+const FIELD_DESCRIPTION = 300;
+
+/**
+ * The `## The call` section, the one writer of it (SPEC 4.3, 4.6): the generated section of
+ * a declared operation on export (`generateCallSection`), and the hand-readable section of a
+ * prose-only file at conversion. Every value goes through `codeSpan` and every description
+ * through `inlineText`, so nothing a spec or a skill holds can end a line, fake a heading or
+ * a fence, or become HTML: the section's only heading is its own. Ends with one newline.
+ */
+export function writeCallSection(call: CallDescription): string {
+  const declared = call.undeclaredBecause === undefined;
+  const out = [CALL_SECTION_HEADING, ''];
+  if (!declared) out.push(`This operation is not declared as a tool, because ${safeInline(call.undeclaredBecause!)}. To call it, compose the request by hand:`, '');
+  out.push(codeSpan(`${call.method} ${call.url}`));
+  const list = (title: string, items: readonly CallItem[] | undefined) => {
+    if (items && items.length > 0) out.push('', title, ...items.map(item));
+  };
+  list('Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:', call.path);
+  list(declared ? 'Query parameters (a list is sent repeated, `name=a&name=b`):' : 'Query parameters:', call.query);
+  list('Headers:', call.headers);
+  list('Cookies:', call.cookies);
+  const body = call.body;
+  if (body.kind === 'none' || (body.kind === 'json' && body.fields.length === 0)) out.push('', 'No body.');
+  else if (body.kind === 'json') list('Body: a JSON object, sent with `Content-Type: application/json`, with the fields:', body.fields);
+  else {
+    const head = `Body: ${codeSpan(body.mediaType)}`;
+    if (body.fields && body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
+    else out.push('', `${head}${body.shape ? `, ${safeInline(body.shape)}` : ''}.`);
+    if (body.description) out.push('', leadingEscape(inlineText(body.description, FIELD_DESCRIPTION * 2)));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function item(i: CallItem): string {
+  const description = i.description === undefined ? '' : inlineText(i.description, FIELD_DESCRIPTION);
+  return `- ${codeSpan(i.name)} (${safeInline(i.type)}, ${i.required ? 'required' : 'optional'}${i.note ? `; ${safeInline(i.note)}` : ''})${description ? `: ${description}` : ''}`;
+}
