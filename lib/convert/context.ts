@@ -1,4 +1,4 @@
-import { problem, type Problem } from '../core/problem';
+import { problem, type Problem, type Severity } from '../core/problem';
 import { isPlainObject } from '../core/entries';
 import { pointerTokens } from '../core/json-pointer';
 import type { SpecDocument } from './document';
@@ -51,11 +51,20 @@ export class ConvertContext {
 
   /** A warning for the import report; the same code at the same pointer is reported once. */
   warn(code: string, message: string, pointer: string): void {
+    this.note(code, 'warning', message, pointer);
+  }
+
+  /** An error for the import report: something the skill cannot be published without (it also fails a publish rule). */
+  error(code: string, message: string, pointer: string): void {
+    this.note(code, 'error', message, pointer);
+  }
+
+  private note(code: string, severity: Severity, message: string, pointer: string): void {
     const key = `${code}\u0000${pointer}\u0000${message}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
     const at = this.locate(pointer);
-    this.warnings.push(problem(code, 'warning', message, at.file, { line: at.line, column: at.column, pointer: at.pointer ?? pointer }));
+    this.warnings.push(problem(code, severity, message, at.file, { line: at.line, column: at.column, pointer: at.pointer ?? pointer }));
   }
 
   /** The value at a JSON pointer (or `#/…` fragment) in the document, or undefined. */

@@ -805,10 +805,68 @@ ${keys.join('\n')}
     expect(m.prose.split('\n')[0]).toBe('# Evil --- admin: true');
   });
 
-  it('warns on a server variable with no default, and writes its operations prose-only', () => {
-    const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { description: 'Yours.' } } }] }));
-    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['server-variable']);
-    expect(r.report.proseOnly[0].reasons).toEqual(['the server URL `https://{tenant}.example.com` still holds a variable with no usable value']);
+  it('keeps a server variable with no default in the URL, an error in the report and in operation-url, until it is given', () => {
+    const doc = oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { description: 'Yours.' } } }] });
+    const r = run(doc);
+    expect(r.report.warnings.map((w) => [w.ruleId, w.severity])).toEqual([['server-variable', 'error']]);
+    expect(r.report.warnings[0].message).toContain('`tenant`');
+    expect(r.file('a').declaration?.url).toBe('https://{tenant}.example.com/a');
+    expect(r.errors().map((e) => e.ruleId)).toEqual(['operation-url']);
+    expect(r.report.servers.variables).toMatchObject([{ name: 'tenant', given: false, placeholder: true }]);
+    const set = run(doc, { serverVariables: { tenant: 'acme' } });
+    expect(set.file('a').declaration?.url).toBe('https://acme.example.com/a');
+    expect(set.report.warnings).toEqual([]);
+    expect(set.errors()).toEqual([]);
+  });
+
+  it('calls a default that is an example an error until set, and a real default or an enum value a warning naming the URL', () => {
+    const server = (variable: Record<string, unknown>) => oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{host}/v1', variables: { host: variable } }] });
+    for (const example of [{ default: 'subdomain.okta.com' }, { default: 'api.example.com' }, { default: 'yourcompany.test' }, { default: '{host}' }, { default: 'acme.test', description: 'The host of your account.' }]) {
+      const r = run(server(example));
+      expect(r.report.warnings.map((w) => `${w.ruleId} ${w.severity}`), JSON.stringify(example)).toEqual(['server-variable error']);
+      expect(r.file('a').declaration?.url).toBe('https://{host}/v1/a');
+    }
+    for (const real of [{ default: 'api.acme.test' }, { default: 'eu.example.com', enum: ['eu.example.com', 'us.example.com'], description: 'Your region.' }]) {
+      const r = run(server(real));
+      expect(r.report.warnings.map((w) => `${w.ruleId} ${w.severity}`), JSON.stringify(real)).toEqual(['server-variable warning']);
+      expect(r.report.warnings[0].message).toContain(`\`https://${real.default}/v1\``);
+      expect(r.errors()).toEqual([]);
+    }
+  });
+
+  it('replaces absolute servers with the base URL, and resolves relative ones against it', () => {
+    const doc = oas(
+      { '/a': { get: { operationId: 'a', servers: [{ url: 'https://op.example.com/x' }], responses: ok } }, '/b': { get: { operationId: 'b', servers: [{ url: '/rel' }], responses: ok } }, '/c': { get: { operationId: 'c', responses: ok } } },
+      { servers: [{ url: 'https://{tenant}.example.com', variables: { tenant: { default: 'your-tenant' } } }] },
+    );
+    const r = run(doc, { baseUrl: 'https://proxy.test/base/' });
+    expect(['a', 'b', 'c'].map((n) => r.file(n).declaration?.url)).toEqual(['https://proxy.test/base/a', 'https://proxy.test/rel/b', 'https://proxy.test/base/c']);
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['server-replaced', 'server-replaced']);
+    expect(r.report.servers.variables).toEqual([]);
+    expect(r.report.servers.baseUrl).toBe('https://proxy.test/base/');
+    expect(r.errors()).toEqual([]);
+  });
+
+  it('reports the first of several servers as chosen, and uses another when asked', () => {
+    const doc = oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://api.test' }, { url: 'https://sandbox.test', description: 'Sandbox' }] });
+    const r = run(doc);
+    expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['server-choice']);
+    expect(r.report.warnings[0].message).toContain('`https://sandbox.test` (Sandbox)');
+    expect(r.report.servers.listed.map((s) => [s.url, s.used, s.alternative])).toEqual([
+      ['https://api.test', true, true],
+      ['https://sandbox.test', false, true],
+    ]);
+    const sandbox = run(doc, { server: 'https://sandbox.test' });
+    expect(sandbox.file('a').declaration?.url).toBe('https://sandbox.test/a');
+    expect(sandbox.report.warnings).toEqual([]);
+  });
+
+  it('refuses a server variable value that a URL cannot hold, and names a value given for no variable', () => {
+    const doc = oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{host}', variables: { host: { default: 'your.host' } } }] });
+    const r = run(doc, { serverVariables: Object.fromEntries([['host', 'a b'], ['__proto__', 'x'], ['other', 'y']]) });
+    expect(r.file('a').declaration?.url).toBe('https://{host}/a');
+    expect(r.report.warnings.map((w) => `${w.ruleId} ${w.severity}`).sort()).toEqual(['server-variable error', 'server-variable warning', 'server-variable warning', 'server-variable warning']);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
   it('declares a Swagger 2.0 spec without a host with its basePath relative until a base URL is given', () => {

@@ -38,7 +38,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   if (named.changed) ctx.warn('skill-name', `The skill name ${JSON.stringify(options.name)} does not follow the naming rules (a-z, 0-9 and single hyphens, at most 64); it is written ${codeSpan(skill)}`, '');
   const types = new TypeRegistry(ctx);
   const security = new SecurityModel(ctx);
-  const servers = new ServerResolver(ctx, options.baseUrl);
+  const servers = new ServerResolver(ctx, { baseUrl: options.baseUrl, variables: options.serverVariables, server: options.server });
   const plans: OperationPlan[] = [];
   const skipped: SkippedOperation[] = [];
   let operationCount = 0;
@@ -144,6 +144,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     }
   });
 
+  const serversReport = servers.report();
   files.set('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256));
   if (typeMap.size > 0) files.set('types.json', writeTypesFile(typeMap));
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
@@ -160,6 +161,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       proseOnly: reportProse,
       skipped,
       sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.locate(t.pointer) })),
+      servers: serversReport,
       warnings: byPlace(ctx.warnings),
     },
   };

@@ -52,3 +52,41 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
     });
   }
 });
+
+/**
+ * Issue 8.2 on Okta: its server is `https://{yourOktaDomain}` with the default
+ * `subdomain.okta.com`, an example. Without `--server-var` that is an error in the report
+ * and every declared operation fails `operation-url`; with it, neither. (Okta's size errors
+ * are the fitting's business: they are the ones the report warns of, either way.)
+ */
+describe.skipIf(!present)('convertSpec on Okta, with and without its server variable', () => {
+  it('is not publishable until yourOktaDomain is given, and has no server error with it', async () => {
+    const row = rows.find((r) => r.folder === 'okta-management')!;
+    const loaded = await loadSpec(readSpecFolder(row.folder, /\.ya?ml$/i), { entry: row.entry });
+    if (!loaded.ok) throw new Error(loaded.problems[0]?.message);
+    const errorsOf = (options: Parameters<typeof convertSpec>[1]) => {
+      const result = convertSpec(loaded.value, options);
+      const problems = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.severity === 'error');
+      return { report: result.report, problems, result };
+    };
+    const unset = errorsOf({});
+    const serverErrors = unset.report.warnings.filter((w) => w.ruleId === 'server-variable' && w.severity === 'error');
+    expect(serverErrors).toHaveLength(1);
+    expect(serverErrors[0].message).toMatch(/^The server variable `yourOktaDomain` is not set, and its default `subdomain\.okta\.com` is an example value/);
+    const urlErrors = unset.problems.filter((p) => p.ruleId === 'operation-url');
+    expect(urlErrors.length).toBeGreaterThan(600);
+    expect(unset.report.servers.variables).toMatchObject([{ name: 'yourOktaDomain', default: 'subdomain.okta.com', given: false, placeholder: true }]);
+
+    const set = errorsOf({ serverVariables: { yourOktaDomain: 'acme.okta.com' } });
+    expect(set.report.warnings.filter((w) => w.severity === 'error')).toEqual([]);
+    expect(set.problems.filter((p) => p.ruleId !== 'expanded-size')).toEqual([]);
+    expect(set.result.files.get('list_users.md')).toContain('url: https://acme.okta.com/api/v1/users');
+    // The four disaster-recovery operations name a literal example host: a warning, not an error.
+    expect(set.report.warnings.filter((w) => w.ruleId === 'server-host').map((w) => w.message.match(/`([^`]+)`/)?.[1])).toEqual([
+      'drapp.yourOrgSubDomain.okta.com',
+      'drapp.yourOrgSubDomain.okta.com',
+      'drapp.yourOrgSubDomain.okta.com',
+      'drapp.yourOktaDomain.okta.com',
+    ]);
+  });
+});

@@ -9,9 +9,12 @@ export type {
   ConvertResult,
   DeclaredOperation,
   ImportReport,
+  ListedServer,
   ProseOnlyOperation,
   ReportOperation,
   SharedTypeEntry,
+  ServersReport,
+  ServerVariableEntry,
   SkippedOperation,
   SpecInput,
   SpecLocation,
@@ -19,3 +22,4 @@ export type {
 export { skillName, snakeCase, methodPathName } from './naming';
 export { safeMarkdown } from './text';
 export { specInputFromDocument } from './spec-input';
+export { exampleDefault } from './servers';

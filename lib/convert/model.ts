@@ -23,8 +23,12 @@ export interface SpecInput {
 export interface ConvertOptions {
   /** The skill name; derived from `info.title` when absent. */
   name?: string;
-  /** Resolves relative server URLs (SPEC 4.2). */
+  /** Replaces every absolute server URL and resolves every relative one (SPEC 4.2). */
   baseUrl?: string;
+  /** Values of server variables by name (`--server-var name=value`); a variable not given takes its default, unless that is an example. */
+  serverVariables?: Readonly<Record<string, string>>;
+  /** Where a servers list offers several (a sandbox, a mock), the one to use: its URL as the spec writes it. */
+  server?: string;
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
 }
@@ -71,6 +75,41 @@ export interface SharedTypeEntry {
   location: SpecLocation;
 }
 
+/** A server URL the spec lists for the operations, once per URL. */
+export interface ListedServer {
+  /** As the spec writes it, variables and all (Swagger 2.0: `scheme://host/basePath`). */
+  url: string;
+  description?: string;
+  /** Some operation's URLs are built on it. */
+  used: boolean;
+  /** It is one of several in a list, so it can be chosen instead of the one used. */
+  alternative: boolean;
+  location: SpecLocation;
+}
+
+/** A variable of a server the operations use, once per name. */
+export interface ServerVariableEntry {
+  name: string;
+  description?: string;
+  default?: string;
+  enum?: string[];
+  /** What the URLs hold for it; absent while it stays `{name}` (an error until it is set). */
+  value?: string;
+  /** The user gave its value. */
+  given: boolean;
+  /** Its default is its author's example (or it has none): the URLs cannot use it. */
+  placeholder: boolean;
+  location: SpecLocation;
+}
+
+/** Where the operations' URLs come from (SPEC 4.2): what the wizard's server form is drawn from. */
+export interface ServersReport {
+  /** The base URL in force, which replaced every absolute server and resolved every relative one. */
+  baseUrl?: string;
+  listed: ListedServer[];
+  variables: ServerVariableEntry[];
+}
+
 /** SPEC 4.7: every conversion ends with this. */
 export interface ImportReport {
   skill: string;
@@ -81,7 +120,11 @@ export interface ImportReport {
   proseOnly: ProseOnlyOperation[];
   skipped: SkippedOperation[];
   sharedTypes: SharedTypeEntry[];
-  /** Warnings in the one problem shape, each with its location in the spec. */
+  servers: ServersReport;
+  /**
+   * Warnings in the one problem shape, each with its location in the spec. A few are errors
+   * (a server variable the URLs cannot do without): the skill then fails a publish rule too.
+   */
   warnings: Problem[];
 }
 

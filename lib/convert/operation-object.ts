@@ -116,7 +116,6 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     return encodeSegment(segment);
   });
   plan.url = `${server.url}${encoded.join('/')}`;
-  if (/[{}]/.test(server.url)) plan.reasons.push(`the server URL ${codeSpan(server.url)} still holds a variable with no usable value`);
 
   const taken = new Map<string, string>();
   // Path parameters, in the order the URL names them.

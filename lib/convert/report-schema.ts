@@ -17,5 +17,25 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
   sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size']), operations: z.number(), location })),
+  // Issue 8: absent from reports saved before it, where they read as empty.
+  servers: z
+    .object({
+      baseUrl: z.string().optional(),
+      listed: z.array(z.object({ url: z.string(), description: z.string().optional(), used: z.boolean(), alternative: z.boolean(), location })),
+      variables: z.array(
+        z.object({
+          name: z.string(),
+          description: z.string().optional(),
+          default: z.string().optional(),
+          enum: z.array(z.string()).optional(),
+          value: z.string().optional(),
+          given: z.boolean(),
+          placeholder: z.boolean(),
+          location,
+        }),
+      ),
+    })
+    .default({ listed: [], variables: [] }),
+  weakDescriptions: z.array(z.object({ file: z.string(), message: z.string(), location })).default([]),
   warnings: z.array(problemSchema),
 });

@@ -70,10 +70,11 @@ export function specPlace(at: SpecLocation): string {
 export function formatReportSummary(report: ImportReport): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const skippedPaths = report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length;
+  const errors = report.warnings.filter((w) => w.severity === 'error').length;
   const lines = [
     `Imported ${JSON.stringify(report.source.title)} (${report.source.format}) as the skill \`${report.skill}\`: ` +
       `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped; ` +
-      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.warnings.length, 'warning')}.`,
+      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}.`,
   ];
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
@@ -91,7 +92,7 @@ export function formatReportSummary(report: ImportReport): string {
     }
   }
   if (report.warnings.length > 0) {
-    lines.push('', 'Warnings:');
+    lines.push('', errors > 0 ? 'Errors and warnings:' : 'Warnings:');
     for (const group of groupWarnings(report.warnings)) {
       const [first] = group;
       if (group.length < FOLD_AT) {

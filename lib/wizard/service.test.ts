@@ -128,6 +128,33 @@ describe('createWizardService', () => {
     expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('url: https://api.example.com/v1/a');
   });
 
+  it('generates again with the server variables and the server the user chose, blanks meaning not set', async () => {
+    const service = createWizardService();
+    const spec = [
+      'openapi: 3.0.3',
+      "info: {title: Tenant, version: '1'}",
+      'servers:',
+      "  - {url: 'https://{tenant}.api.test', variables: {tenant: {default: your-tenant, description: Your tenant.}}}",
+      "  - {url: 'https://sandbox.api.test', description: Sandbox}",
+      'paths:',
+      '  /a:',
+      "    get: {operationId: getA, responses: {'200': {description: ok}}}",
+      '',
+    ].join('\n');
+    const first = await opened(service, { type: 'convert', upload: { name: 't.yaml', kind: 'files', entries: [{ path: 't.yaml', bytes: bytes(spec) }] }, options: {} });
+    expect(first.summary.errors).toBe(1);
+    expect(first.report!.servers.variables).toMatchObject([{ name: 'tenant', default: 'your-tenant', placeholder: true, given: false }]);
+    expect(first.report!.servers.listed.map((l) => l.url)).toEqual(['https://{tenant}.api.test', 'https://sandbox.api.test']);
+    const blank = await opened(service, { type: 'regenerate', options: { serverVariables: { tenant: '  ' } } });
+    expect(blank.summary.errors).toBe(1);
+    const set = await opened(service, { type: 'regenerate', options: { serverVariables: { tenant: ' acme ' } } });
+    expect(set.summary.errors).toBe(0);
+    expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('url: https://acme.api.test/a');
+    const sandbox = await opened(service, { type: 'regenerate', options: { server: 'https://sandbox.api.test' } });
+    expect([sandbox.summary.errors, sandbox.report!.servers.variables.length]).toEqual([0, 0]);
+    expect((await call(service, { type: 'file', path: 'get_a.md' }, 'file')).file!.text).toContain('url: https://sandbox.api.test/a');
+  });
+
   it('reads a folder upload, leaving hidden files out, and resolves references between its files', async () => {
     const service = createWizardService();
     const entry = "openapi: 3.0.3\ninfo: {title: Folder, version: '1'}\nservers: [{url: 'https://x.example'}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      parameters: [{$ref: 'parts/params.yaml#/Q'}]\n      responses: {'200': {description: ok}}\n";

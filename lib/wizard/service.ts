@@ -43,9 +43,12 @@ export interface UploadRequest {
   entries: UploadEntry[];
 }
 
+/** What the user may set when generating (SPEC 4.2): the skill name, a base URL, server variables, which of several servers. */
+export type GenerateOptions = Pick<ConvertOptions, 'name' | 'baseUrl' | 'serverVariables' | 'server'>;
+
 export type WizardRequest =
-  | { type: 'convert'; upload: UploadRequest; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
-  | { type: 'regenerate'; options: Pick<ConvertOptions, 'name' | 'baseUrl'> }
+  | { type: 'convert'; upload: UploadRequest; options: GenerateOptions }
+  | { type: 'regenerate'; options: GenerateOptions }
   | { type: 'open-bundle'; name: string; bytes: Uint8Array }
   /** The text of the file at `path` as the user has it now, typed over the `version` the service gave for it. */
   | { type: 'edit'; path: string; version: number; text: string }
@@ -158,7 +161,7 @@ export function createWizardService(): WizardService {
     return { type: 'edited', path, version: versionOf(path), summary: summarize(session) };
   }
 
-  async function generate(from: LastUpload, options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Promise<WizardReply> {
+  async function generate(from: LastUpload, options: GenerateOptions): Promise<WizardReply> {
     const { upload } = from;
     const loaded = await loadSpec(upload.files, { entry: upload.entry });
     if (!loaded.ok) return { type: 'opened', result: fail([...upload.problems, ...loaded.problems]) };
@@ -253,10 +256,18 @@ function readUpload(request: UploadRequest): Result<SpecUpload> {
   return specUploadFromEntries(entries);
 }
 
-function clean(options: Pick<ConvertOptions, 'name' | 'baseUrl'>): Pick<ConvertOptions, 'name' | 'baseUrl'> {
+/** The options as the form sent them, blanks left out: an empty field means "not set". */
+function clean(options: GenerateOptions): GenerateOptions {
   const name = options.name?.trim();
   const baseUrl = options.baseUrl?.trim();
-  return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}) };
+  const server = options.server?.trim();
+  const given = options.serverVariables ?? {};
+  const serverVariables = Object.fromEntries(
+    Object.keys(given)
+      .filter((k) => typeof given[k] === 'string' && given[k].trim() !== '')
+      .map((k) => [k, given[k].trim()]),
+  );
+  return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}), ...(server ? { server } : {}), ...(Object.keys(serverVariables).length > 0 ? { serverVariables } : {}) };
 }
 
 function isSavedUpload(u: unknown): u is LastUpload {
