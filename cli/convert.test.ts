@@ -119,7 +119,7 @@ describe.concurrent('cli convert', () => {
     // 40 properties, each with a 1,000-character description: past the 24 KiB budget.
     const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: 'string', description: 'd'.repeat(1000) }]));
     const spec = join(tmp, 'big.json');
-    await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, servers: [{ url: 'https://x.example' }], paths: { '/a': { post: { operationId: 'big', requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } }, responses: { '200': { description: 'ok' } } } } } }));
+    await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1' }, servers: [{ url: 'https://x.example' }], paths: { '/a': { post: { operationId: 'big', summary: 'Send a big form to the server.', requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } }, responses: { '200': { description: 'ok' } } } } } }));
     const r = await cli('convert', spec, '--out', join(tmp, 'big'));
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^big\/big\.md:\d+:\d+ expanded-size /m);

@@ -960,13 +960,16 @@ ${keys.join('\n')}
     const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok }, options: { responses: ok } }, '/u': { post: { operationId: 'u', requestBody: { content: { 'multipart/form-data': {} } }, responses: ok } } }));
     expect(formatReportSummary(r.report)).toBe(
       [
-        'Imported "Test API" (openapi 3.0.3) as the skill `test-api`: 3 operations, 1 declared as tools, 1 prose-only, 1 skipped; 0 webhooks and callbacks not generated; 0 shared types; 0 warnings.',
+        'Imported "Test API" (openapi 3.0.3) as the skill `test-api`: 3 operations, 1 declared as tools, 1 prose-only, 1 skipped; 0 webhooks and callbacks not generated; 0 shared types; 1 description a model cannot choose by; 0 warnings.',
         '',
         'Prose-only (no operation block):',
         '  u.md (POST /u) openapi.yaml:1: the request body is `multipart/form-data`, not JSON',
         '',
         'Skipped:',
         '  OPTIONS /a openapi.yaml:1: OPTIONS is not one of the six methods an operation block declares',
+        '',
+        'Descriptions a model cannot choose by (description-quality):',
+        '  a.md openapi.yaml:1: The tool\'s description "Calls `GET /a`." says only its method and path: a model chooses tools by their descriptions, so say what it does and when to use it',
         '',
       ].join('\n'),
     );

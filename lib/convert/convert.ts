@@ -4,6 +4,7 @@ import type { Problem } from '../core/problem';
 import { sha256Hex } from '../core/sha256';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { toolName } from '../publish/tool-name';
+import { descriptionFindings, findingMessage } from '../rules/description-quality';
 import { writeOperationFile } from '../skill/operation-file';
 import { writeTypesFile } from '../skill/types-file';
 import { templateKey } from '../skill/url-template';
@@ -11,7 +12,7 @@ import { ConvertContext, own, type Json } from './context';
 import type { OperationObject, PathItemObject } from './document';
 import { ExpandedSizer } from './expanded-size';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, ProseOnlyOperation, SkippedOperation, SpecInput } from './model';
+import type { ConvertOptions, ConvertResult, DeclaredOperation, ProseOnlyOperation, SkippedOperation, SpecInput, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
 import { operationProse } from './prose';
@@ -145,6 +146,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   });
 
   const serversReport = servers.report();
+  const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
   files.set('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256));
   if (typeMap.size > 0) files.set('types.json', writeTypesFile(typeMap));
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
@@ -162,9 +164,20 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       skipped,
       sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.locate(t.pointer) })),
       servers: serversReport,
+      weakDescriptions,
       warnings: byPlace(ctx.warnings),
     },
   };
+}
+
+/** The declared operations the `description-quality` rule will flag, for the report to count (issue 8.7). */
+function describedBadly(plans: OperationPlan[], bases: string[], manifestOps: { description: string }[], declared: boolean[], ctx: ConvertContext): WeakDescription[] {
+  const at = plans.map((_, i) => i).filter((i) => declared[i]);
+  const tools = at.map((i) => ({ base: bases[i], method: plans[i].method, url: plans[i].url, description: manifestOps[i].description }));
+  return descriptionFindings(tools).map((f) => {
+    const i = at[f.index];
+    return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`), location: ctx.locate(plans[i].pointer) };
+  });
 }
 
 function methodsOf(ctx: ConvertContext, item: unknown, pointer: string, visit: (method: string, op: OperationObject, at: string) => void): void {

@@ -35,6 +35,9 @@ const CASES: Case[] = [
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-set', options: { serverVariables: { tenant: 'acme', version: 'v2', nothing: 'x' }, server: 'https://{tenant}.{region}.fixture.test/api' } },
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-sandbox', options: { server: 'https://sandbox.fixture.test/api', serverVariables: { version: 'v2' } } },
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-base-url', options: { baseUrl: 'https://proxy.fixture.test/widgets-api/' } },
+  // Issue 8.7: a summary that is only the operationId gives way to the description's first sentences (at most ~300
+  // characters, cut at a sentence); descriptions a model cannot choose by are counted in the report.
+  { name: 'descriptions', entry: 'openapi.yaml' },
 ];
 const update = process.env.UPDATE_EXPECTED === '1';
 

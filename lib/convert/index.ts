@@ -18,6 +18,7 @@ export type {
   SkippedOperation,
   SpecInput,
   SpecLocation,
+  WeakDescription,
 } from './model';
 export { skillName, snakeCase, methodPathName } from './naming';
 export { safeMarkdown } from './text';

@@ -110,6 +110,14 @@ export interface ServersReport {
   variables: ServerVariableEntry[];
 }
 
+/** A tool whose description gives a model nothing to choose it by (the `description-quality` rule, issue 8.7). */
+export interface WeakDescription {
+  file: string;
+  /** The rule's words for it. */
+  message: string;
+  location: SpecLocation;
+}
+
 /** SPEC 4.7: every conversion ends with this. */
 export interface ImportReport {
   skill: string;
@@ -121,6 +129,8 @@ export interface ImportReport {
   skipped: SkippedOperation[];
   sharedTypes: SharedTypeEntry[];
   servers: ServersReport;
+  /** Declared operations whose description the `description-quality` rule flags, counted in the summary. */
+  weakDescriptions: WeakDescription[];
   /**
    * Warnings in the one problem shape, each with its location in the spec. A few are errors
    * (a server variable the URLs cannot do without): the skill then fails a publish rule too.

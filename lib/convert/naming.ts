@@ -1,3 +1,4 @@
+import { words } from '../core/words';
 import { MAX_TOOL_NAME } from '../publish/tool-name';
 import { isSkillName, MAX_SKILL_NAME } from '../skill/manifest';
 
@@ -12,18 +13,6 @@ const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 /** A folder name Windows can hold: a device name gets `-api`. */
 function folderSafe(name: string): string {
   return DEVICE.test(name) ? `${name}-api` : name;
-}
-
-/** Lower-case ASCII words of a text: accents removed, camelCase split, everything else a separator. */
-function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
 }
 
 /** snake_case of an operationId (SPEC 4.2): `listPets` to `list_pets`, `pets.list` to `pets_list`, `getHTTPStatus` to `get_http_status`. */

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
+import { words } from '../core/words';
 import { own, type ConvertContext } from './context';
 import type { OperationPlan } from './operation-object';
 import type { ParameterInfo } from './parameter-object';
@@ -31,18 +32,21 @@ export interface OperationProse {
  */
 export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean): OperationProse {
   const description = plan.description !== undefined ? safeMarkdown(plan.description) : '';
+  const split = splitFirstParagraph(description);
+  // A summary that only repeats the operationId (`CreatePayment`) tells a model nothing the name does not (issue 8.7).
+  const nameOnly = plan.summary !== undefined && plan.operationId !== undefined && words(plan.summary).join(' ') === words(plan.operationId).join(' ');
   let first = '';
   let rest = description;
-  if (plan.summary !== undefined) {
+  if (plan.summary !== undefined && !(nameOnly && split.first !== '')) {
     first = safeParagraph(plan.summary);
-    const split = splitFirstParagraph(description);
     // A description that starts by repeating the summary does not say it twice.
     if (split.first !== '' && fold(split.first).toLowerCase() === fold(first).replace(/^\\/, '').toLowerCase()) rest = split.rest;
-  } else if (description !== '') {
-    const split = splitFirstParagraph(description);
-    if (split.first !== '') {
-      first = leadingEscape(split.first);
-      rest = split.rest;
+  } else if (split.first !== '') {
+    const lead = leadSentences(split.first);
+    first = leadingEscape(lead.lead);
+    rest = [lead.rest === '' ? '' : leadingEscape(lead.rest), split.rest].filter((p) => p !== '').join('\n\n');
+    if (nameOnly) {
+      ctx.warn('summary-is-name', `The summary ${codeSpan(plan.summary!)} only repeats the operationId, so the tool's description is the description's first sentences instead`, joinPointer(plan.pointer, 'summary'));
     }
   }
   if (first === '') first = `Calls ${codeSpan(`${plan.method} ${plan.path}`)}.`;
@@ -61,6 +65,28 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
   if (notes) parts.push(notes);
   if (!declared) parts.push(callSection(plan, types));
   return { prose: `${parts.join('\n\n')}\n`, description: first };
+}
+
+/** A description's lead, in characters, when it stands in for a summary (issue 8.7): a sentence or a few, not a page. */
+export const LEAD_SENTENCES = 300;
+
+/**
+ * A paragraph cut to its first sentences, at most `max` characters, and what follows them
+ * (nothing is lost: the rest stays in the prose). A sentence ends at `.`, `!` or `?` before
+ * a space and something that is not a lower-case letter (so `e.g. this` goes on). A first
+ * sentence longer than `max` is cut at a word, with an ellipsis, and the whole paragraph
+ * follows.
+ */
+export function leadSentences(paragraph: string, max = LEAD_SENTENCES): { lead: string; rest: string } {
+  if (paragraph.length <= max) return { lead: paragraph, rest: '' };
+  let cut = -1;
+  for (const m of paragraph.matchAll(/[.!?]["')\]]*(?=\s+[^\sa-z])/g)) {
+    const end = m.index! + m[0].length;
+    if (end > max) break;
+    cut = end;
+  }
+  if (cut > 0) return { lead: paragraph.slice(0, cut), rest: paragraph.slice(cut).trim() };
+  return { lead: shorten(paragraph, max), rest: paragraph };
 }
 
 /** What the operation returns on success: the status, and the response type's name or shape. */

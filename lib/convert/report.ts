@@ -74,7 +74,7 @@ export function formatReportSummary(report: ImportReport): string {
   const lines = [
     `Imported ${JSON.stringify(report.source.title)} (${report.source.format}) as the skill \`${report.skill}\`: ` +
       `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped; ` +
-      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}.`,
+      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}.`,
   ];
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
@@ -90,6 +90,10 @@ export function formatReportSummary(report: ImportReport): string {
       const why = SHARED_TYPE_REASONS[t.why];
       lines.push(`  ${t.name} ${specPlace(t.location)}: ${why}`);
     }
+  }
+  if (report.weakDescriptions.length > 0) {
+    lines.push('', 'Descriptions a model cannot choose by (description-quality):');
+    for (const d of report.weakDescriptions) lines.push(`  ${d.file} ${specPlace(d.location)}: ${d.message}`);
   }
   if (report.warnings.length > 0) {
     lines.push('', errors > 0 ? 'Errors and warnings:' : 'Warnings:');

@@ -140,7 +140,8 @@ describe('RULES', () => {
   it('maps every SPEC 5 rule id to the rule of that id', () => {
     expect(Object.keys(RULES).sort()).toEqual([...RULE_IDS].sort());
     for (const id of RULE_IDS) expect(RULES[id].id).toBe(id);
-    expect(RULE_IDS).toHaveLength(26);
+    // SPEC 5's 26, and description-quality (issue 8.7).
+    expect(RULE_IDS).toHaveLength(27);
     expect(Object.keys(DEFAULT_SEVERITY).sort()).toEqual([...RULE_IDS].sort());
   });
 });
@@ -268,7 +269,7 @@ describe('checkIncremental', () => {
     const names = Array.from({ length: 1000 }, (_, i) => `op_${String(i).padStart(4, '0')}`);
     const files = new Map<string, string>([['SKILL.md', SKILL.replace(/## Operations[\s\S]*/, `## Operations\n${names.map((n) => `- \`${n}\`: List pets.`).join('\n')}\n`)]]);
     for (let i = 0; i < 1000; i++) {
-      files.set(`op_${String(i).padStart(4, '0')}.md`, LIST_PETS.replace('/v1/pets', `/v1/pets${i}/{id}`).replace('"properties": {', '"required": ["id"],\n      "properties": {\n        "id": {"type": "string"},'));
+      files.set(`op_${String(i).padStart(4, '0')}.md`, LIST_PETS.replace('/v1/pets', `/v1/pets${i}/{id}`).replace('List all pets.', `List all pets in pen ${i}.`).replace('"properties": {', '"required": ["id"],\n      "properties": {\n        "id": {"type": "string"},'));
     }
     let pkg = parseSkillPackage({ folder: 'petstore', files });
     const checker = createChecker();
@@ -277,7 +278,7 @@ describe('checkIncremental', () => {
     try {
       for (const method of ['GET', 'FETCH']) {
         checked.mockClear();
-        pkg = updateSkillFile(pkg, 'op_0500.md', files.get('op_0500.md')!.replace('method: GET', `method: ${method}`).replace('List all pets.', `List all pets (${method}).`));
+        pkg = updateSkillFile(pkg, 'op_0500.md', files.get('op_0500.md')!.replace('method: GET', `method: ${method}`).replace('in pen 500.', `in pen 500 (${method}).`));
         const problems = checker.check(pkg);
         expect(checked.mock.calls.map(([op]) => op.file)).toEqual(['op_0500.md']);
         expect(problems).toEqual(checkPackage(pkg));

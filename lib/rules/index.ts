@@ -25,6 +25,7 @@ import { argumentsForm } from './arguments-form';
 import { bodyOnGet } from './body-on-get';
 import { callSection } from './call-section';
 import { description } from './description';
+import { descriptionQuality } from './description-quality';
 import { duplicateOperation } from './duplicate-operation';
 import { expandedSize } from './expanded-size';
 import { fileName } from './file-name';
@@ -75,6 +76,7 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   refs,
   'expanded-size': expandedSize,
   description,
+  'description-quality': descriptionQuality,
   'approval-matches': approvalMatches,
   'approval-binds': approvalBinds,
   identity,

@@ -24,6 +24,7 @@ export const RULE_IDS = [
   'refs',
   'expanded-size',
   'description',
+  'description-quality',
   'approval-matches',
   'approval-binds',
   'identity',
@@ -59,6 +60,8 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   refs: 'error',
   'expanded-size': 'error',
   description: 'error',
+  /** Issue 8.7: a description a model cannot choose the tool by. */
+  'description-quality': 'warning',
   'approval-matches': 'error',
   'approval-binds': 'error',
   identity: 'error',
