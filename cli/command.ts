@@ -48,11 +48,14 @@ export function defineCommand<O extends OptionsSchema>(command: Command<O>): Com
 /** A command with no options. */
 export const NO_OPTIONS = z.object({});
 
-/** The schema under any wrapper (`.optional()`, `.default()`). */
+/** The schema under its wrappers (`.optional()`, `.default()`, a `.transform()` after it). */
 function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
-  return s;
+  for (;;) {
+    if (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+    else return s;
+  }
 }
 
 /**

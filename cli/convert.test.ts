@@ -60,6 +60,41 @@ describe.concurrent('cli convert', () => {
     expect(file).toContain('https://example.com/api/a');
   });
 
+  it('takes --server-var (repeated), --server and a --base-url that replaces absolute servers; exits 1 while a variable whose default is an example is unset', async ({ expect }) => {
+    const spec = join(tmp, 'tenant.yaml');
+    await writeFile(
+      spec,
+      [
+        'openapi: 3.0.3',
+        "info: {title: Tenant, version: '1'}",
+        'servers:',
+        "  - {url: 'https://{tenant}.{region}.api.test', variables: {tenant: {default: your-tenant}, region: {default: eu}}}",
+        "  - {url: 'https://sandbox.api.test'}",
+        'paths:',
+        '  /a:',
+        "    get: {operationId: getA, summary: Get the thing called a., responses: {'200': {description: ok}}}",
+        '',
+      ].join('\n'),
+    );
+    const url = async (dir: string) => /url: (\S+)/.exec(await readFile(join(tmp, dir, 'tenant', 'get_a.md'), 'utf8'))?.[1];
+    const unset = await cli('convert', spec, '--out', join(tmp, 'tenant-unset'));
+    expect(unset.code).toBe(1);
+    expect(unset.stdout).toMatch(/server-variable The server variable `tenant` is not set, and its default `your-tenant` is an example value/);
+    expect(unset.stdout).toMatch(/operation-url A `\{…\}` in the host/);
+    expect(await url('tenant-unset')).toBe('https://{tenant}.eu.api.test/a');
+    const set = await cli('convert', spec, '--out', join(tmp, 'tenant-set'), '--server-var', 'tenant=acme', '--server-var', 'region=us');
+    expect([set.code, set.stderr]).toEqual([0, '']);
+    expect(await url('tenant-set')).toBe('https://acme.us.api.test/a');
+    expect((await cli('convert', spec, '--out', join(tmp, 'tenant-sandbox'), '--server', 'https://sandbox.api.test')).code).toBe(0);
+    expect(await url('tenant-sandbox')).toBe('https://sandbox.api.test/a');
+    expect((await cli('convert', spec, '--out', join(tmp, 'tenant-proxy'), '--base-url', 'https://proxy.test/tenant')).code).toBe(0);
+    expect(await url('tenant-proxy')).toBe('https://proxy.test/tenant/a');
+    const twice = await cli('convert', spec, '--out', join(tmp, 'tenant-twice'), '--server-var', 'tenant=a', '--server-var', 'tenant=b');
+    expect([twice.code, twice.stderr.trim()]).toEqual([2, 'skill-wizard convert: --server-var tenant is given twice: give each server variable one value']);
+    const bad = await cli('convert', spec, '--out', join(tmp, 'tenant-bad'), '--server-var', 'tenant');
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, "skill-wizard convert: --server-var takes name=value: the server variable's name, `=`, then its value"]);
+  });
+
   it('converts a folder of files that reference each other, and the same files zipped, to the same skill', async ({ expect }) => {
     const base = ['--base-url', 'https://multi.example.com/v3/'];
     const a = await cli('convert', MULTI, '--out', join(tmp, 'multi-folder'), ...base);

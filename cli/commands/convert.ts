@@ -14,9 +14,23 @@ import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-o
 /** A path option: a string that is not empty. */
 const path = (option: string) => z.string().min(1, `--${option} needs a path`);
 
+/** `--server-var name=value`, as often as there are variables: one value per name. */
+const serverVars = z
+  .array(z.string().regex(/^[^=\s]+=/, '--server-var takes name=value: the server variable\'s name, `=`, then its value'))
+  .default([])
+  .check((ctx) => {
+    const seen = new Set<string>();
+    for (const pair of ctx.value) {
+      const name = pair.slice(0, pair.indexOf('='));
+      if (seen.has(name)) ctx.issues.push({ code: 'custom', input: ctx.value, message: `--server-var ${name} is given twice: give each server variable one value` });
+      seen.add(name);
+    }
+  })
+  .transform((pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])));
+
 export const convert = defineCommand({
   name: 'convert',
-  usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--zip <file>] [--report <file.json>] [--tools] [--force]',
+  usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--zip <file>] [--report <file.json>] [--tools] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -26,7 +40,14 @@ export const convert = defineCommand({
     'anything else in the folder is kept.',
     '',
     '  --name <skill>      the skill name (default: from info.title)',
-    '  --base-url <url>    resolves a relative server URL',
+    '  --base-url <url>    the API\'s base URL: replaces every absolute server URL of the',
+    '                      spec (a sandbox, a proxy) and resolves every relative one',
+    '  --server-var <name=value>',
+    '                      a server variable\'s value (repeat for each); until it is given',
+    '                      the URLs use its default, and a default that is an example',
+    '                      (`your…`, `subdomain`) leaves the skill with errors',
+    '  --server <url>      of several servers the spec lists, the one to use (as the spec',
+    '                      writes its URL; the report names them); default: the first',
     '  --zip <file>        also writes the bundle, with "The call" generated into each file',
     '  --tools             adds tools.json to the bundle',
     '  --report <file>     writes the import report as JSON',
@@ -39,6 +60,8 @@ export const convert = defineCommand({
     out: z.string({ error: '--out <folder> is required' }).min(1, '--out <folder> is required'),
     name: z.string().optional(),
     'base-url': z.string().optional(),
+    'server-var': serverVars,
+    server: z.string().optional(),
     zip: path('zip').optional(),
     report: path('report').optional(),
     tools: z.boolean().default(false),
@@ -63,7 +86,7 @@ export const convert = defineCommand({
       io.err(`${specPath}: not converted`);
       return EXIT_PROBLEMS;
     }
-    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'] });
+    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server });
     // The folder is written while the rules run; it, the bundle and the report are put in
     // place once all three are written, so a failure leaves none of them, or half of one.
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
