@@ -98,6 +98,7 @@ test('a spec split over files converts from an upload of those files; a file tha
     '  /things/{id}:',
     '    get:',
     '      operationId: getThing',
+    '      summary: Look up one thing by its id.',
     '      parameters: [{$ref: "params.yaml#/ThingId"}]',
     '      responses: {"200": {description: ok}}',
     '',
@@ -200,7 +201,7 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
 test('a spec with a relative server asks for the base URL, and generating again with it clears the errors', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
-  const spec = 'openapi: 3.0.3\ninfo: {title: Relative, version: "1"}\nservers: [{url: /api}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {"200": {description: ok}}}\n';
+  const spec = 'openapi: 3.0.3\ninfo: {title: Relative, version: "1"}\nservers: [{url: /api}]\npaths:\n  /a:\n    get: {operationId: getA, summary: Get the thing called a., responses: {"200": {description: ok}}}\n';
   await wizard.uploadSpec([{ name: 'relative.yaml', buffer: Buffer.from(spec) }]);
   await expect(wizard.status).toHaveText('2 files · 1 tool · 1 error · 0 warnings');
   await expect(page.getByRole('note')).toContainText('server URL is relative');
