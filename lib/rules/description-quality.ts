@@ -50,31 +50,41 @@ export interface DescriptionFinding {
  * `descriptionFault`, then descriptions the same as another's (`descriptionKey`), each of a
  * clash naming another (the first the second, later ones the first). In input order.
  */
-export function descriptionFindings(tools: readonly (DescribedTool & { description: string })[], faultOf: (i: number) => string | undefined = (i) => descriptionFault(tools[i].description, tools[i])): DescriptionFinding[] {
+export function descriptionFindings(tools: readonly (DescribedTool & { description: string; key?: string; fault?: string | null })[]): DescriptionFinding[] {
   const found: DescriptionFinding[] = [];
-  const byKey = new Map<string, number[]>();
-  tools.forEach((t, i) => {
-    if (t.description.trim() === '') return;
-    const fault = faultOf(i);
+  // The first tool of each description, then every later one that repeats it.
+  const first = new Map<string, number>();
+  const clashes: [number, number][] = [];
+  for (let i = 0; i < tools.length; i++) {
+    const t = tools[i];
+    const fault = t.fault === undefined ? descriptionFault(t.description, t) : (t.fault ?? undefined);
     if (fault) {
       found.push({ index: i, fault });
-      return;
+      continue;
     }
-    const key = descriptionKey(t.description);
-    const group = byKey.get(key);
-    if (group) group.push(i);
-    else byKey.set(key, [i]);
-  });
-  for (const group of byKey.values()) {
-    if (group.length < 2) continue;
-    group.forEach((index, i) => found.push({ index, sameAs: i === 0 ? group[1] : group[0] }));
+    if (t.description === '') continue;
+    const key = t.key ?? descriptionKey(t.description);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, i);
+    else clashes.push([i, seen]);
+  }
+  if (clashes.length === 0) return found;
+  const named = new Set<number>();
+  for (const [i, seen] of clashes) {
+    found.push({ index: i, sameAs: seen });
+    if (!named.has(seen)) {
+      named.add(seen);
+      found.push({ index: seen, sameAs: i });
+    }
   }
   return found.sort((a, b) => a.index - b.index);
 }
 
 interface Facts extends DescribedTool {
   description: string;
-  fault?: string;
+  key: string;
+  /** null when there is none, so `descriptionFindings` does not look again. */
+  fault: string | null;
   line: number;
 }
 
@@ -89,7 +99,7 @@ function factsOf(op: OperationFile): Facts | undefined {
   if (d && description !== '') {
     const tool = { base: op.file.replace(/\.md$/, ''), method: d.method, url: d.url };
     const fault = descriptionFault(description, tool);
-    found = { ...tool, description, line: proseStartLine(op) + (firstParagraphLine(op.prose) ?? 1) - 1, ...(fault ? { fault } : {}) };
+    found = { ...tool, description, key: descriptionKey(description), line: proseStartLine(op) + (firstParagraphLine(op.prose) ?? 1) - 1, fault: fault ?? null };
   }
   facts.set(op, found);
   return found ?? undefined;
@@ -122,7 +132,7 @@ export const descriptionQuality: PackageRule = {
       ops.push(op);
       tools.push(f);
     }
-    return descriptionFindings(tools, (i) => tools[i].fault).map((finding): RuleProblem => {
+    return descriptionFindings(tools).map((finding): RuleProblem => {
       const op = ops[finding.index];
       const f = tools[finding.index];
       return { file: op.file, line: f.line, column: 1, message: findingMessage(f.description, finding, finding.sameAs === undefined ? undefined : ops[finding.sameAs].file) };
