@@ -1,35 +1,49 @@
 /**
- * The page's own defences, beside rendering every spec text as text (BAD-INPUT 17): scripts
- * only from this app, no eval, no plugins, frames, forms or base changes. `connect-src` stays
- * open to http(s) because a spec may be fetched by its address, by the browser (BAD-INPUT 21).
- * Next's bootstrap scripts are inline, hence 'unsafe-inline' for scripts; the development
- * server also needs 'unsafe-eval'.
+ * The page's own defences, beside rendering every spec text as text (BAD-INPUT 17, 34):
+ * scripts only from this app, no eval, no plugins, frames, forms or base changes, and no
+ * framing by another page (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for
+ * browsers that predate it).
  *
- * The worker is the one place that evaluates code: Ajv compiles each tool's argument schema
- * to a function. A dedicated worker takes the policy its own script is served with, so the
- * app's scripts (`/_next/static/`) are served with 'unsafe-eval' and the page is not: only a
- * script started as a worker gets to use it.
+ * Inline scripts: Next's bootstrap scripts are inline. In production the page's `script-src`
+ * allows exactly those, by hash: `scripts/csp-hashes.ts`, run by `npm run build` after
+ * `next build`, replaces the `'unsafe-inline'` written here with the SHA-256 of each inline
+ * script of the prerendered pages (why hashes and not nonces: see that file and
+ * docs/decisions.md). The development server keeps `'unsafe-inline'` and needs 'unsafe-eval'.
+ *
+ * Connections: the page connects only to itself. Fetching a spec by its address (BAD-INPUT
+ * 21) runs in a worker started for that fetch alone (`components/wizard/fetch-spec.worker.ts`):
+ * a dedicated worker takes the policy its own script is served with, and the app's scripts
+ * (`/_next/static/`) are served with `connect-src` open to http(s). So only the code the app
+ * ships, started as a worker, reaches other servers; a script injected into the page could
+ * not.
+ *
+ * Eval: the wizard's worker is the one place that evaluates code (Ajv compiles each tool's
+ * argument schema to a function), so 'unsafe-eval' is in the policy of the scripts under
+ * `/_next/static/` and never in the page's: only a script started as a worker gets to use it.
  */
 const dev = process.env.NODE_ENV !== 'production';
-const policy = (scripts) => [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${scripts}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' http: https:",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "frame-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-  "base-uri 'none'",
-].join('; ');
-const pagePolicy = policy(dev ? " 'unsafe-eval'" : '');
-const workerPolicy = policy(" 'unsafe-eval'");
+const policy = ({ scripts, connect }) =>
+  [
+    "default-src 'self'",
+    `script-src 'self'${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${connect}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+// 'unsafe-inline' here is replaced by the inline scripts' hashes after the build.
+const pagePolicy = policy({ scripts: dev ? " 'unsafe-inline' 'unsafe-eval'" : " 'unsafe-inline'", connect: dev ? ' ws:' : '' });
+const workerPolicy = policy({ scripts: dev ? " 'unsafe-inline' 'unsafe-eval'" : " 'unsafe-eval'", connect: ' http: https:' });
 const common = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'X-Frame-Options', value: 'DENY' },
 ];
 
 /** @type {import('next').NextConfig} */

@@ -1,7 +1,8 @@
 'use client';
 
 import type { UploadEntry } from '../../lib/openapi/upload';
-import { checkUploadSize, DEFAULT_UPLOAD_LIMITS } from '../../lib/openapi/upload';
+import { checkUploadSize } from '../../lib/openapi/upload';
+import type { FetchedSpec } from './fetch-spec';
 import { problem, type Problem } from '../../lib/core/problem';
 
 /** Files the user chose, each with its path in the upload, and what the upload is called. */
@@ -95,44 +96,24 @@ export function saveBytes(bytes: Uint8Array, fileName: string, type = 'applicati
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const MAX_FETCH_BYTES = DEFAULT_UPLOAD_LIMITS.maxFileBytes;
-
 /**
- * Fetch a spec by its address, from this browser (BAD-INPUT 21): no cookies, no referrer,
- * at most the one-file limit read (SPEC 6). The address was checked by `parseSpecUrl`.
- * A server that does not allow pages to read it (CORS) is named, with what to do instead.
+ * Fetch a spec by its address, from this browser, in a worker started for this fetch alone:
+ * the page's content security policy lets it connect only to this app, and a worker runs
+ * under the policy its script is served with, which lets it reach other servers (BAD-INPUT
+ * 34, next.config.mjs). What it fetched comes back transferred, not copied.
  */
-export async function fetchSpec(url: string, fileName: string): Promise<{ entries: UploadEntry[]; problems: Problem[] }> {
-  const refused = (message: string) => ({ entries: [], problems: [problem('spec-url', 'error', message, fileName)] });
-  const host = new URL(url).host;
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
-  } catch {
-    return refused(`${host} could not be reached, or does not let other pages read it (CORS): download the spec and upload the file instead`);
-  }
-  if (!response.ok) return refused(`${host} answered ${response.status} ${response.statusText}`.trim());
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_FETCH_BYTES) return refused(`${fileName} is ${(declared / 2 ** 20).toFixed(1)} MB, over the ${MAX_FETCH_BYTES / 2 ** 20} MB limit for one file`);
-  const reader = response.body?.getReader();
-  if (!reader) return { entries: [{ path: fileName, bytes: new Uint8Array(await response.arrayBuffer()) }], problems: [] };
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > MAX_FETCH_BYTES) {
-      await reader.cancel();
-      return refused(`${fileName} is over the ${MAX_FETCH_BYTES / 2 ** 20} MB limit for one file`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return { entries: [{ path: fileName, bytes }], problems: [] };
+export function fetchSpec(url: string, fileName: string): Promise<FetchedSpec> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
+    const done = (result: FetchedSpec) => {
+      worker.terminate();
+      resolve(result);
+    };
+    worker.onmessage = (event: MessageEvent<FetchedSpec>) => done(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done({ entries: [], problems: [problem('spec-url', 'error', `The fetch could not be started: ${event.message || 'the worker failed'}`, fileName)] });
+    };
+    worker.postMessage({ url, fileName });
+  });
 }
