@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readSkillZip } from '../bundle/zip';
 import { createWizardService, type Opened, type WizardReply, type WizardRequest, type WizardService } from './service';
+import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles } from '../../test/expected';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -98,6 +99,18 @@ describe('createWizardService', () => {
     const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!;
     expect(manifest.tool).toMatchObject({ ok: false });
     expect(manifest.exampleArgs).toBeUndefined();
+  });
+
+  it('shows the committed expected skill files for the sample, and exports the committed bundles with and without tools.json', async () => {
+    const service = createWizardService();
+    const { summary } = await opened(service, sampleUpload);
+    const shown = new Map<string, string>();
+    for (const f of summary.files) shown.set(f.path, (await call(service, { type: 'file', path: f.path }, 'file')).file!.text);
+    expect(new Map([...shown].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expectedSkillFiles());
+    for (const [tools, name] of [[false, `${EXPECTED_SKILL}.zip`], [true, `${EXPECTED_SKILL}.tools.zip`]] as const) {
+      const { bytes: zip } = await call(service, { type: 'export', tools }, 'export');
+      expect(Buffer.from(zip).equals(expectedBytes(name)), `${name} differs from test/expected/hollowbrook/${name}`).toBe(true);
+    }
   });
 
   it('exports a bundle that opens again to the same files and exports to the same bytes', async () => {
