@@ -98,6 +98,7 @@ export class DocumentWriter {
         i = -1;
       }
     }
+    this.checkNodes(rootFrame);
   }
 
   // ---- pointers of frames ----
@@ -152,6 +153,8 @@ export class DocumentWriter {
           queue.push({ src: v, file: f.file, kind: ek, base, depth, parent: f, key: String(i), out });
         } else (out as unknown[])[i] = v;
       }
+      // Scalars are written here, never queued: they are counted against the limit here too.
+      this.checkNodes(f);
       return;
     }
     const swagger2 = this.opts.swagger2;
@@ -164,14 +167,21 @@ export class DocumentWriter {
         queue.push({ src: v, file: f.file, kind: childKind(f.kind, k, swagger2), base, depth, parent: f, key: k, out });
       } else setOwn(out as Record<string, unknown>, k, v);
     }
+    this.checkNodes(f);
   }
 
-  private processNode(f: Frame): void {
-    const { maxDepth, maxNodes } = this.opts;
-    if (f.depth > maxDepth) throw new LimitError('nesting-too-deep', `nested more than ${maxDepth} levels deep: refused`, f);
+  /** Refuses the document at `f` once more nodes were written than the limit allows. */
+  private checkNodes(f: Frame): void {
+    const { maxNodes } = this.opts;
     if (this.nodes > maxNodes) {
       throw new LimitError('document-too-large', `the document, with the files it references, has more than ${maxNodes} nodes: refused`, f);
     }
+  }
+
+  private processNode(f: Frame): void {
+    const { maxDepth } = this.opts;
+    if (f.depth > maxDepth) throw new LimitError('nesting-too-deep', `nested more than ${maxDepth} levels deep: refused`, f);
+    this.checkNodes(f);
     const v = f.src;
     if (v === null || typeof v !== 'object') {
       this.write(f, v);

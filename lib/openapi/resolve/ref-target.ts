@@ -115,7 +115,11 @@ export function uploadKey(path: string): string {
   return `upload:${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** Resolve `.` and `..` in an upload-relative path; null when it climbs above the root. */
+/**
+ * Resolve `.` and `..` in an upload-relative path; null when it climbs above the root. A
+ * trailing `/` stays: a folder-like `$id` (`schemas/`) is the base of what is written
+ * beneath it (`pet.yaml` there is `schemas/pet.yaml`, RFC 3986 5.2).
+ */
 export function normalizePath(path: string): string | null {
   const out: string[] = [];
   for (const seg of path.split('/')) {
@@ -125,7 +129,8 @@ export function normalizePath(path: string): string | null {
       out.pop();
     } else out.push(seg);
   }
-  return out.join('/');
+  const joined = out.join('/');
+  return joined !== '' && path.endsWith('/') ? `${joined}/` : joined;
 }
 
 function joinPath(dir: string, rel: string): string | null {
