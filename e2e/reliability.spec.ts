@@ -26,3 +26,57 @@ test('a file opened while the worker is busy never shows, nor saves, another fil
   expect(zipped.get('get_booking.md')).toContain('url: http://outturn-hollowbrook:8084/bookings/{booking_id}');
   expect(wizard.errors).toEqual([]);
 });
+
+test('a request that hangs shows "still working" with Cancel, which starts the wizard again from the last saved copy, keeping every edit (BAD-INPUT 23)', async ({ page, context }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  // An edit saved before the hang…
+  const rooms = await wizard.openFile('list_rooms.md');
+  await rooms.press('Control+End');
+  await rooms.pressSequentially('Saved before the hang.');
+  await expect.poll(() => wizard.savedEdits(), { timeout: 10_000 }).toBe(1);
+  // …one applied (saved or not: the worker may hang before its save)…
+  const manifest = await wizard.openFile('SKILL.md');
+  await manifest.press('Control+End');
+  await manifest.pressSequentially('Applied before the hang.');
+  await expect(wizard.status).toContainText('2 edited');
+  await wizard.blockWorker();
+  // …and typing while it hangs, which the worker never takes.
+  await manifest.pressSequentially(' Typed while it hung.');
+  const bar = page.getByRole('region', { name: 'Still working' });
+  await expect(bar).toContainText('Still working on checking your edit to SKILL.md…', { timeout: 10_000 });
+  await bar.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('The wizard started again from the last saved copy, with your typing kept.')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(manifest).toHaveValue(/Applied before the hang\. Typed while it hung\.$/);
+  await expect(wizard.status).toContainText('2 edited');
+  // The new worker holds all of it: in the bundle, and kept in the browser after the tab is gone.
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  expect(files.get('SKILL.md')).toMatch(/Applied before the hang\. Typed while it hung\.$/);
+  expect(files.get('list_rooms.md')).toContain('Saved before the hang.\n');
+  await expect.poll(() => wizard.savedEdits(), { timeout: 10_000 }).toBe(2);
+  expect(wizard.errors).toEqual([]);
+  await page.close({ runBeforeUnload: false });
+
+  const next = new WizardPage(await context.newPage());
+  await next.open();
+  await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
+  expect(await (await next.openFile('SKILL.md')).inputValue()).toMatch(/Applied before the hang\. Typed while it hung\.$/);
+});
+
+test('a file that hangs as it opens can be cancelled, and another one opened', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  await expect.poll(async () => (await wizard.savedInfo())?.folder, { timeout: 10_000 }).toBe('hollowbrook-guesthouse');
+  await wizard.blockWorker();
+  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^get_booking\.md/ }).click();
+  await expect(page.getByText('Loading…').first()).toBeVisible();
+  await page.getByRole('region', { name: 'Still working' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Contents of get_booking.md')).toBeVisible();
+  await expect(page.getByText(/^Cancelled: opening get_booking\.md\./)).toBeVisible();
+  await wizard.openFile('list_rooms.md');
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  expect(wizard.errors).toEqual([]);
+});

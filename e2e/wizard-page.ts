@@ -80,6 +80,29 @@ export class WizardPage {
     await this.page.waitForTimeout(100);
   }
 
+  /** What the copy kept in this browser says of itself (read from IndexedDB as it is), or undefined when there is none. */
+  savedInfo(): Promise<{ folder?: string; edited?: number } | undefined> {
+    return this.page.evaluate(async () => {
+      // Opened only once the worker made it, so this probe never makes it first.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return undefined;
+      return new Promise<{ folder?: string; edited?: number } | undefined>((resolve, reject) => {
+        const db = indexedDB.open('skill-wizard');
+        db.onerror = () => reject(db.error);
+        db.onsuccess = () => {
+          if (!db.result.objectStoreNames.contains('saved')) return resolve(undefined);
+          const get = db.result.transaction('saved').objectStore('saved').get('info');
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => reject(get.error);
+        };
+      });
+    });
+  }
+
+  /** How many edited files the copy kept in this browser holds. */
+  async savedEdits(): Promise<number> {
+    return (await this.savedInfo())?.edited ?? 0;
+  }
+
   /** The files of a downloaded bundle, by path inside its folder. */
   static async unzip(bytes: Buffer): Promise<Map<string, string>> {
     const { readSkillZip } = await import('../lib/bundle/zip');

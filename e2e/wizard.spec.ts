@@ -218,22 +218,7 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
   await editor.fill(`${text}\nFamily rooms sleep four.\n`);
   await expect(wizard.status).toContainText('1 edited');
   // Saved a moment after the change (waited for in IndexedDB); then the tab goes away without a goodbye.
-  const savedEdits = () =>
-    page.evaluate(async () => {
-      // Opened only once the worker made it, so this probe never makes it first.
-      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return 0;
-      return new Promise<number>((resolve) => {
-        const db = indexedDB.open('skill-wizard');
-        db.onerror = () => resolve(-1);
-        db.onsuccess = () => {
-          if (!db.result.objectStoreNames.contains('saved')) return resolve(0);
-          const get = db.result.transaction('saved').objectStore('saved').get('info');
-          get.onsuccess = () => resolve((get.result as { edited?: number } | undefined)?.edited ?? 0);
-          get.onerror = () => resolve(-1);
-        };
-      });
-    });
-  await expect.poll(savedEdits, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => wizard.savedEdits(), { timeout: 10_000 }).toBe(1);
   await page.close({ runBeforeUnload: false });
 
   const next = new WizardPage(await context.newPage());

@@ -25,8 +25,8 @@ const browserIO: WizardIO = {
  * what the user can do (`createWizardController`), talking to the worker that holds the
  * skill. The views draw `state` and call `actions`; nothing else keeps wizard state.
  */
-export function useWizardSession(): { state: WizardState; actions: WizardController } {
-  const send = useWizardWorker();
+export function useWizardSession(): { state: WizardState; actions: WizardController; cancel: () => void } {
+  const worker = useWizardWorker();
   const [state, dispatchToReact] = useReducer(wizardReducer, initialWizardState);
   // The controller reads the state as it is after its own last dispatch, before React has
   // rendered it: the reducer is pure, so running it on a copy too gives the same value.
@@ -39,8 +39,10 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
       live.apply(action);
       dispatchToReact(action);
     };
-    return createWizardController(send, { get: live.get, dispatch }, browserIO);
-  }, [send, live]);
+    return createWizardController(worker.send, { get: live.get, dispatch }, browserIO);
+  }, [worker, live]);
+
+  useEffect(() => worker.subscribe((event) => actions.onWorker(event)), [worker, actions]);
 
   useEffect(() => {
     void actions.loadSaved();
@@ -60,5 +62,5 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
     if (panel === 'bundle' && selected !== null) void actions.loadExported(selected);
   }, [panel, selected, summary, actions]);
 
-  return { state, actions };
+  return { state, actions, cancel: () => worker.cancel() };
 }

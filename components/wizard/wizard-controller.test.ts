@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createWizardService, type WizardRequest } from '../../lib/wizard/service';
-import type { StorageRequest } from './worker-protocol';
-import type { Reply, SendToWorker } from './worker-client';
+import type { ChangeRequest, StorageRequest } from './worker-protocol';
+import type { SendToWorker } from './worker-client';
+import type { Reply } from './worker-protocol';
 import { createWizardController, type WizardIO } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardState } from './wizard-state';
 
@@ -13,17 +14,30 @@ const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowb
  * takes them; `hold` keeps the "worker" busy until `release`, as a slow request would.
  */
 function harness() {
-  const service = createWizardService();
+  let service = createWizardService();
+  // What the browser would keep: the snapshot as of the last save.
+  let saved: { snapshot: unknown; upload: unknown } | undefined;
   const sent: (WizardRequest | StorageRequest)[] = [];
   let line: Promise<unknown> = Promise.resolve();
   let gate: Promise<void> = Promise.resolve();
   let open = () => {};
+  // Requests the "worker" has not answered: a restart answers them `stopped`, as the client does.
+  const waiting = new Set<(reply: Reply) => void>();
   const send = ((request: WizardRequest | StorageRequest) => {
     sent.push(request);
-    const reply = line.then(() => gate).then(async (): Promise<Reply> => {
+    const worker = service;
+    const handled = line.then(() => gate).then(async (): Promise<Reply> => {
+      if (worker !== service) return { type: 'stopped', message: 'stopped' };
       if (request.type === 'saved' || request.type === 'discard') return { type: 'saved', info: undefined };
-      if (request.type === 'resume') return { type: 'error', message: 'There is no saved skill to continue' };
+      if (request.type === 'resume') return saved ? service.handle({ type: 'restore', ...saved }) : { type: 'error', message: 'There is no saved skill to continue' };
       return service.handle(request);
+    });
+    const reply = new Promise<Reply>((resolve) => {
+      waiting.add(resolve);
+      void handled.then((r) => {
+        waiting.delete(resolve);
+        resolve(r);
+      });
     });
     line = reply;
     return reply;
@@ -40,7 +54,9 @@ function harness() {
   const controller = createWizardController(send, { get: () => state, dispatch: (action) => (state = wizardReducer(state, action)) }, io);
   return {
     controller,
-    service,
+    get service() {
+      return service;
+    },
     io,
     sent,
     state: () => state,
@@ -54,6 +70,18 @@ function harness() {
     text: async (path: string) => {
       const reply = await service.handle({ type: 'file', path });
       return reply.type === 'file' ? reply.file?.text : undefined;
+    },
+    /** The worker's save, as IndexedDB would hold it. */
+    save() {
+      saved = structuredClone({ snapshot: service.snapshot(), upload: service.lastUpload() });
+    },
+    /** A new worker, holding nothing, as after Cancel. */
+    restart() {
+      service = createWizardService();
+      gate = Promise.resolve();
+      line = Promise.resolve();
+      for (const resolve of waiting) resolve({ type: 'stopped', message: 'stopped' });
+      waiting.clear();
     },
   };
 }
@@ -194,5 +222,64 @@ describe('createWizardController', () => {
     h.controller.onEdit(`${text}\nThree.\n`);
     await h.controller.flushEdits();
     expect(await h.text('SKILL.md')).toBe(`${text}\nThree.\n`);
+  });
+
+  it("gives a new worker the skill as last saved, the changes made since, and the editor's text, after Cancel", async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('list_rooms.md');
+    const rooms = h.state().file!.text;
+    h.controller.onEdit(`${rooms}\nSaved.\n`);
+    await h.controller.flushEdits();
+    h.save();
+    await h.controller.openFile('SKILL.md');
+    const manifest = h.state().file!.text;
+    h.controller.onEdit(`${manifest}\nApplied, not saved.\n`);
+    await h.controller.flushEdits();
+    // Typed while the worker hangs: on the page only.
+    h.hold();
+    h.controller.onEdit(`${manifest}\nApplied, not saved.\nTyped while it hung.\n`);
+    const unsaved: ChangeRequest[] = [{ type: 'edit', path: 'SKILL.md', version: 0, text: `${manifest}\nApplied, not saved.\n` }];
+    h.restart();
+    h.controller.onWorker({ type: 'restarted', reason: 'cancel', stopped: { type: 'edit', path: 'SKILL.md', version: 0, text: '' }, unsaved });
+    await h.settled();
+    await vi.waitFor(() => expect(h.state().recovered).not.toBeNull());
+    await h.settled();
+    expect(h.state().recovered).toBe('Cancelled: checking your edit to SKILL.md. The wizard started again from the last saved copy, with your typing kept.');
+    expect(await h.text('list_rooms.md')).toBe(`${rooms}\nSaved.\n`);
+    expect(await h.text('SKILL.md')).toBe(`${manifest}\nApplied, not saved.\nTyped while it hung.\n`);
+    expect([h.state().selected, h.state().file?.path, h.state().draft]).toEqual(['SKILL.md', 'SKILL.md', `${manifest}\nApplied, not saved.\nTyped while it hung.\n`]);
+    expect(h.state().summary?.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['SKILL.md', 'list_rooms.md']);
+    // Typing goes on in the new worker, over the version it gave.
+    h.controller.onEdit(`${manifest}\nAfter.\n`);
+    await h.controller.flushEdits();
+    expect(await h.text('SKILL.md')).toBe(`${manifest}\nAfter.\n`);
+    expect(h.state().notice).toBeNull();
+  });
+
+  it('does not ask again for the call preview that was stopped, and says so where it would be', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.save();
+    h.hold();
+    const opening = h.controller.openFile('get_booking.md');
+    h.restart();
+    h.controller.onWorker({ type: 'restarted', reason: 'limit', stopped: { type: 'call', path: 'get_booking.md', args: '{}' }, unsaved: [] });
+    await opening;
+    await vi.waitFor(() => expect(h.state().file?.path).toBe('get_booking.md'));
+    await h.settled();
+    expect(h.state().request).toMatchObject({ ok: false, problems: [{ ruleId: 'call-stopped' }] });
+    expect(h.sent.filter((r) => r.type === 'call')).toEqual([]);
+    expect(h.state().recovered).toMatch(/^Stopped after too long: the call preview of get_booking\.md\./);
+  });
+
+  it('closes the skill and says why when nothing was saved to start again from', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.restart();
+    h.controller.onWorker({ type: 'restarted', reason: 'cancel', stopped: { type: 'export', tools: false }, unsaved: [] });
+    await vi.waitFor(() => expect(h.state().recovered).not.toBeNull());
+    expect(h.state().summary).toBeNull();
+    expect(h.state().recovered).toBe('Cancelled: making the bundle, and the skill could not be opened again: There is no saved skill to continue');
   });
 });

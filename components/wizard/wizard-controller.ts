@@ -1,10 +1,11 @@
-import type { Problem } from '../../lib/core/problem';
+import { problem, type Problem } from '../../lib/core/problem';
+import { fail } from '../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
-import type { WizardReply } from '../../lib/wizard/service';
 import type { ChosenFiles } from './browser-files';
-import type { SpecChoice } from './start-panel';
-import type { Reply, SendToWorker } from './worker-client';
 import { megabytes } from './format';
+import type { SpecChoice } from './start-panel';
+import type { SendToWorker, WorkerClientEvent } from './worker-client';
+import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
 import { editedCount, type PreviewTab, type WizardAction, type WizardState } from './wizard-state';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
@@ -26,9 +27,10 @@ export interface WizardStore {
 }
 
 type Options = { name?: string; baseUrl?: string };
+type Restarted = Extract<WorkerClientEvent, { type: 'restarted' }>;
 
 function replyProblem(reply: Reply, file: string): Problem[] {
-  return reply.type === 'error' ? [{ ruleId: 'wizard', severity: 'error', message: reply.message, file }] : [];
+  return reply.type === 'error' || reply.type === 'stopped' ? [problem('wizard', 'error', reply.message, file)] : [];
 }
 
 /**
@@ -80,15 +82,29 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   let flushing: Promise<void> | null = null;
   // The version the worker gave for the open file's text, the one the next edit is typed over.
   let version: { path: string; version: number } | null = null;
+  // While a new worker is given the skill again, typing is kept on the page only.
+  let recovering = false;
+
+  const stoppedCall = (message: string) => fail([problem('call-stopped', 'error', `${message}. Change the arguments to try again.`, selected() ?? '')]);
 
   const refreshCall = async (path: string, args: string) => {
     const reply = await send({ type: 'call', path, args });
     if (reply.type === 'call') dispatch({ type: 'call', path, request: reply.request });
+    else if (reply.type === 'stopped') dispatch({ type: 'call', path, request: stoppedCall(reply.message) });
+  };
+
+  /** The tool and the call of the open file, again after its text changed. */
+  const refreshPreviews = async (path: string) => {
+    const preview = await send({ type: 'tool', path });
+    if (preview.type === 'stopped') dispatch({ type: 'tool', path, tool: { ok: false, reason: preview.message } });
+    if (preview.type !== 'tool') return;
+    dispatch({ type: 'tool', path, tool: preview.tool });
+    if (preview.tool.ok && selected() === path) await refreshCall(path, store.get().args);
   };
 
   const flushEdits = (): Promise<void> => {
     flushing ??= (async () => {
-      while (queuedEdit) {
+      while (queuedEdit && !recovering) {
         const { path, text } = queuedEdit;
         queuedEdit = null;
         if (version?.path !== path) continue;
@@ -104,10 +120,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         if (version?.path === path) version = { path, version: reply.version };
         dispatch({ type: 'summary', summary: reply.summary });
         if (queuedEdit || selected() !== path) continue;
-        const preview = await send({ type: 'tool', path });
-        if (preview.type !== 'tool') continue;
-        dispatch({ type: 'tool', path, tool: preview.tool });
-        if (preview.tool.ok && selected() === path) void refreshCall(path, store.get().args);
+        void refreshPreviews(path);
       }
     })().finally(() => {
       flushing = null;
@@ -115,12 +128,14 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     return flushing;
   };
 
-  const loadFile = async (path: string) => {
+  const loadFile = async (path: string, options: { call?: boolean } = {}) => {
     const reply = await send({ type: 'file', path });
     if (reply.type !== 'file' || !reply.file || selected() !== path) return;
     version = { path, version: reply.file.version };
     dispatch({ type: 'file', file: reply.file });
-    if (reply.file.tool.ok) void refreshCall(path, store.get().args);
+    if (!reply.file.tool.ok) return;
+    if (options.call === false) dispatch({ type: 'call', path, request: stoppedCall('The call preview was stopped: it took too long') });
+    else void refreshCall(path, store.get().args);
   };
 
   const openFile = async (path: string | null) => {
@@ -136,6 +151,68 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     const reply = await send(request);
     if (reply.type === 'summary') dispatch({ type: 'summary', summary: reply.summary });
     await openFile(show);
+  };
+
+  /** A change the last worker made and did not save, made again in the new one. */
+  const replay = async (change: ChangeRequest) => {
+    if (change.type !== 'edit') return send(change);
+    const current = await send({ type: 'file', path: change.path });
+    if (current.type !== 'file' || !current.file) return current;
+    return send({ ...change, version: current.file.version });
+  };
+
+  /**
+   * A new worker after the last one was stopped: it is given the skill as last saved, then
+   * the changes not saved yet, then the open file's text as it is in the editor. The request
+   * that was stopped is not made again by itself.
+   */
+  const recover = async (event: Restarted) => {
+    dispatch({ type: 'working', activity: null });
+    const stopped = `${event.reason === 'cancel' ? 'Cancelled' : 'Stopped after too long'}: ${describeRequest(event.stopped)}`;
+    if (!store.get().summary) {
+      dispatch({ type: 'recovered', message: `${stopped}.` });
+      return;
+    }
+    recovering = true;
+    try {
+      await flushing;
+      const reply = await busyWith('Starting again from the last saved copy…', () => send({ type: 'resume' }));
+      if (reply.type !== 'opened' || !reply.result.ok) {
+        const why = reply.type === 'opened' ? reply.result.problems[0]?.message : replyProblem(reply, '')[0]?.message;
+        dispatch({ type: 'closed' });
+        dispatch({ type: 'recovered', message: `${stopped}, and the skill could not be opened again: ${why ?? 'it was not saved yet'}` });
+        return;
+      }
+      let summary = reply.result.value.summary;
+      const take = (r: Reply) => {
+        if (r.type === 'summary' || r.type === 'edited') summary = r.summary;
+      };
+      for (const change of event.unsaved) take(await replay(change));
+      const path = selected();
+      const hadFile = path !== null && store.get().file?.path === path;
+      if (path !== null && hadFile) {
+        const current = await send({ type: 'file', path });
+        if (current.type === 'file' && current.file) {
+          version = { path, version: current.file.version };
+          const typed = store.get().draft;
+          if (current.file.text !== typed) {
+            const edited = await send({ type: 'edit', path, version: current.file.version, text: typed });
+            take(edited);
+            if (edited.type === 'edited') version = { path, version: edited.version };
+          }
+        }
+      }
+      dispatch({ type: 'reopened', opened: { ...reply.result.value, summary } });
+      dispatch({ type: 'recovered', message: `${stopped}. The wizard started again from the last saved copy, with your typing kept.` });
+      // What was stopped is not asked again by itself: a preview that hangs would hang the new worker too.
+      const callStopped = event.stopped.type === 'call';
+      if (path !== null && !hadFile) await loadFile(path, { call: !callStopped });
+      else if (path !== null && callStopped) dispatch({ type: 'call', path, request: stoppedCall('The call preview was stopped: it took too long') });
+      else if (path !== null && event.stopped.type !== 'tool') void refreshPreviews(path);
+    } finally {
+      recovering = false;
+    }
+    if (queuedEdit) void flushEdits();
   };
 
   return {
@@ -213,10 +290,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
 
     /** "In the bundle" for a file: what the download will hold. */
-    async loadExported(path: string): Promise<WizardReply | undefined> {
+    async loadExported(path: string): Promise<void> {
       const reply = await send({ type: 'exported', path });
       if (reply.type === 'exported') dispatch({ type: 'exported', path: reply.path, text: reply.text });
-      return reply;
     },
 
     async onRevert() {
@@ -239,6 +315,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       await flushEdits();
       const reply = await send({ type: 'export', tools: store.get().withTools });
       if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+      else dispatch({ type: 'recovered', message: `The bundle could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
     async onRegenerate(options: { name: string; baseUrl: string }) {
@@ -246,10 +323,18 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');
     },
 
+    /** What the worker client says: a request taking long, done, or a new worker to give the skill to. */
+    onWorker(event: WorkerClientEvent) {
+      if (event.type === 'slow') dispatch({ type: 'working', activity: { label: event.label, since: event.since } });
+      else if (event.type === 'done') dispatch({ type: 'working', activity: null });
+      else void recover(event);
+    },
+
     showStart: () => dispatch({ type: 'show-start' }),
     showSkill: () => dispatch({ type: 'show-skill' }),
     setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),
+    dismiss: () => dispatch({ type: 'recovered', message: null }),
   };
 }
 

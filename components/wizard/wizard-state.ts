@@ -46,6 +46,10 @@ export interface WizardState {
   saved?: SavedInfo;
   /** Something the user should know about the open file (an edit the worker refused). */
   notice: string | null;
+  /** The request the worker has been on for over a few seconds, and since when: "Still working", with Cancel. */
+  working: { label: string; since: number } | null;
+  /** What happened when the worker was last stopped, until dismissed. */
+  recovered: string | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -63,6 +67,8 @@ export const initialWizardState: WizardState = {
   args: '{}',
   withTools: false,
   notice: null,
+  working: null,
+  recovered: null,
 };
 
 export type WizardAction =
@@ -83,7 +89,13 @@ export type WizardAction =
   | { type: 'spec'; path: string; text: string; line?: number }
   | { type: 'with-tools'; on: boolean }
   | { type: 'saved'; info: SavedInfo | undefined }
-  | { type: 'notice'; message: string | null };
+  | { type: 'notice'; message: string | null }
+  | { type: 'working'; activity: { label: string; since: number } | null }
+  | { type: 'recovered'; message: string | null }
+  /** The same skill, given to a new worker: the page keeps what it shows. */
+  | { type: 'reopened'; opened: Opened }
+  /** The skill is gone from the page (it could not be given to a new worker). */
+  | { type: 'closed' };
 
 /**
  * The wizard's state after one thing happened. Pure. An answer about a file that is no
@@ -156,6 +168,19 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, saved: action.info };
     case 'notice':
       return { ...state, notice: action.message };
+    case 'working':
+      return { ...state, working: action.activity };
+    case 'recovered':
+      return { ...state, recovered: action.message };
+    case 'reopened': {
+      const { summary } = action.opened;
+      const stillThere = state.selected === null || summary.files.some((f) => f.path === state.selected);
+      return stillThere
+        ? { ...state, opened: action.opened, summary }
+        : { ...state, opened: action.opened, summary, selected: null, file: null, draft: '', tool: undefined, request: undefined };
+    }
+    case 'closed':
+      return { ...initialWizardState, saved: state.saved, recovered: state.recovered };
   }
 }
 

@@ -10,6 +10,7 @@ import { PreviewPane } from './preview-pane';
 import { RegenerateForm } from './regenerate-form';
 import { SavedSkill } from './saved-skill';
 import { StartPanel } from './start-panel';
+import { Recovered, StillWorking } from './still-working';
 import { useWizardSession } from './use-wizard-session';
 
 /**
@@ -19,17 +20,25 @@ import { useWizardSession } from './use-wizard-session';
  * the skill happens in the worker; the state is `useWizardSession`'s, and this draws it.
  */
 export function Wizard() {
-  const { state, actions } = useWizardSession();
-  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, draft, fileLoads, panel, exported, tool, args, request, withTools, saved, notice } = state;
+  const { state, actions, cancel } = useWizardSession();
+  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, draft, fileLoads, panel, exported, tool, args, request, withTools, saved, notice, working, recovered } = state;
   const editor = useRef<CodeEditorHandle>(null);
 
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
   }, [spec]);
 
+  const worker = (
+    <>
+      {working && <StillWorking working={working} onCancel={cancel} />}
+      {recovered && <Recovered message={recovered} onDismiss={actions.dismiss} />}
+    </>
+  );
+
   if (starting || !summary || !opened) {
     return (
       <>
+        {worker}
         {summary && (
           <p>
             <button type="button" className="link" onClick={actions.showSkill}>
@@ -82,6 +91,7 @@ export function Wizard() {
           {busy}
         </p>
       )}
+      {worker}
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
       <div className="panes">
         <FileList

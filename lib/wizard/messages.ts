@@ -1,0 +1,127 @@
+/**
+ * The wizard's messages between the page and its worker, checked on arrival (issue 11): a
+ * worker's reply is data from another realm, and a request is whatever was posted to it.
+ * The types are `service.ts`'s; these schemas must accept exactly them, which the
+ * annotations make the compiler check.
+ */
+import { z } from 'zod';
+import { problemSchema } from '../core/problem-schema';
+import { importReportSchema } from '../convert/report-schema';
+import type { HttpRequest } from '../call';
+import type { Result } from '../core/result';
+import type { WizardReply, WizardRequest } from './service';
+import type { SessionSummary, ToolPreview } from './session';
+
+const bytes = z.instanceof(Uint8Array);
+const options = z.object({ name: z.string().optional(), baseUrl: z.string().optional() });
+const path = z.string();
+
+export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('convert'),
+    upload: z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })) }),
+    options,
+  }),
+  z.object({ type: z.literal('regenerate'), options }),
+  z.object({ type: z.literal('open-bundle'), name: z.string(), bytes }),
+  z.object({ type: z.literal('edit'), path, version: z.number(), text: z.string() }),
+  z.object({ type: z.literal('revert'), path }),
+  z.object({ type: z.literal('file'), path }),
+  z.object({ type: z.literal('tool'), path }),
+  z.object({ type: z.literal('call'), path, args: z.string() }),
+  z.object({ type: z.literal('export'), tools: z.boolean() }),
+  // Checked by `restoreSession` itself.
+  z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
+  z.object({ type: z.literal('spec-file'), path }),
+  z.object({ type: z.literal('exported'), path }),
+  z.object({ type: z.literal('remove'), path }),
+  z.object({ type: z.literal('put-back'), path }),
+]);
+
+const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
+
+export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
+  folder: z.string(),
+  origin,
+  files: z.array(
+    z.object({
+      path,
+      kind: z.enum(['manifest', 'types', 'operation', 'other']),
+      declared: z.boolean(),
+      errors: z.number(),
+      warnings: z.number(),
+      edited: z.boolean(),
+    }),
+  ),
+  problems: z.array(problemSchema),
+  errors: z.number(),
+  warnings: z.number(),
+  tools: z.number(),
+  removed: z.array(path),
+});
+
+const toolPreview: z.ZodType<ToolPreview> = z.union([
+  z.object({
+    ok: z.literal(true),
+    tool: z.object({ name: z.string(), alias: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
+    bytes: z.number(),
+  }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+
+function result<T>(value: z.ZodType<T>): z.ZodType<Result<T>> {
+  return z.union([
+    z.object({ ok: z.literal(true), value, problems: z.array(problemSchema) }),
+    z.object({ ok: z.literal(false), problems: z.array(problemSchema) }),
+  ]);
+}
+
+const httpRequest: z.ZodType<HttpRequest> = z.object({
+  method: z.string(),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string().optional(),
+});
+
+export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('opened'),
+    result: result(
+      z.object({ summary: sessionSummarySchema, report: importReportSchema.optional(), specProblems: z.array(problemSchema), specFiles: z.array(path) }),
+    ),
+  }),
+  z.object({ type: z.literal('summary'), summary: sessionSummarySchema }),
+  z.object({ type: z.literal('edited'), path, version: z.number(), summary: sessionSummarySchema }),
+  z.object({ type: z.literal('stale'), path, message: z.string() }),
+  z.object({
+    type: z.literal('file'),
+    file: z.object({ path, text: z.string(), version: z.number(), tool: toolPreview, exampleArgs: z.string().optional() }).or(z.undefined()),
+  }),
+  z.object({ type: z.literal('tool'), tool: toolPreview }),
+  z.object({ type: z.literal('call'), request: result(httpRequest) }),
+  z.object({ type: z.literal('export'), folder: z.string(), bytes }),
+  z.object({ type: z.literal('spec-file'), path, text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('exported'), path, text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+/** A zod error in one line: where, and what was expected. */
+export function describeIssues(error: z.ZodError, limit = 3): string {
+  const issues = flatten(error.issues, []);
+  const shown = issues.slice(0, limit).map((i) => `${i.path.length > 0 ? i.path.join('.') : '(the whole value)'}: ${i.message}`);
+  const more = issues.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+/** A value that matched no branch of a union is described by the branch that got furthest into it. */
+function flatten(issues: readonly Issue[], at: PropertyKey[]): { path: PropertyKey[]; message: string }[] {
+  return issues.flatMap((issue) => {
+    const path = [...at, ...issue.path];
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [{ path, message: issue.message }];
+    const depth = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
+    const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+    return best.length > 0 ? flatten(best, path) : [{ path, message: issue.message }];
+  });
+}
