@@ -81,11 +81,11 @@ export class WizardPage {
   }
 
   /** What the copy kept in this browser says of itself (read from IndexedDB as it is), or undefined when there is none. */
-  savedInfo(): Promise<{ folder?: string; edited?: number } | undefined> {
+  savedInfo(): Promise<{ folder?: string; edited?: number; savedAt?: number } | undefined> {
     return this.page.evaluate(async () => {
       // Opened only once the worker made it, so this probe never makes it first.
       if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return undefined;
-      return new Promise<{ folder?: string; edited?: number } | undefined>((resolve, reject) => {
+      return new Promise<{ folder?: string; edited?: number; savedAt?: number } | undefined>((resolve, reject) => {
         const db = indexedDB.open('skill-wizard');
         db.onerror = () => reject(db.error);
         db.onsuccess = () => {
@@ -96,6 +96,23 @@ export class WizardPage {
         };
       });
     });
+  }
+
+  /** A file's text in the copy kept in this browser, as IndexedDB holds it now. */
+  savedFile(path: string): Promise<string | undefined> {
+    return this.page.evaluate(async (path) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return undefined;
+      return new Promise<string | undefined>((resolve, reject) => {
+        const db = indexedDB.open('skill-wizard');
+        db.onerror = () => reject(db.error);
+        db.onsuccess = () => {
+          if (!db.result.objectStoreNames.contains('saved')) return resolve(undefined);
+          const get = db.result.transaction('saved').objectStore('saved').get('snapshot');
+          get.onsuccess = () => resolve((get.result as { files?: [string, string][] } | undefined)?.files?.find(([p]) => p === path)?.[1]);
+          get.onerror = () => reject(get.error);
+        };
+      });
+    }, path);
   }
 
   /** How many edited files the copy kept in this browser holds. */
