@@ -137,11 +137,12 @@ const CLEAN = {
 };
 
 describe('RULES', () => {
-  it('maps every SPEC 5 rule id to the rule of that id', () => {
+  it('maps every rule id to the rule of that id', () => {
     expect(Object.keys(RULES).sort()).toEqual([...RULE_IDS].sort());
     for (const id of RULE_IDS) expect(RULES[id].id).toBe(id);
-    // SPEC 5's 26, and description-quality (issue 8.7).
-    expect(RULE_IDS).toHaveLength(27);
+    // SPEC 5's 26, description-quality (issue 8.7), json-numbers and lone-surrogates (issue 7).
+    expect(RULE_IDS).toHaveLength(29);
+    expect(RULE_IDS.slice(-2)).toEqual(['json-numbers', 'lone-surrogates']);
     expect(Object.keys(DEFAULT_SEVERITY).sort()).toEqual([...RULE_IDS].sort());
   });
 });
@@ -287,5 +288,25 @@ describe('checkIncremental', () => {
     } finally {
       checked.mockRestore();
     }
+  });
+});
+
+// BAD-INPUT 30 and 31: a hand-written skill that passed every rule, then published
+// `"maximum": null` or exported U+FFFD where the file had half a character.
+describe('checkPackage on what publishing or exporting would silently change', () => {
+  const manifest = '---\nname: petstore\ndescription: Pets.\n---\n# Pets\n\n## Operations\n- `create_pet`: Create a pet.\n';
+  const file = (maximum: string, prose: string) =>
+    `---\noperation:\n  method: POST\n  url: https://p.example/pets\n  schema: |\n    {"type": "object", "properties": {"age": {"type": "integer", "maximum": ${maximum}}}}\n---\n${prose}`;
+
+  it('passes the same skill when its numbers and text are whole', () => {
+    expect(checkPackage(packageOf({ 'SKILL.md': manifest, 'create_pet.md': file('30', 'Create a pet.\n') }))).toEqual([]);
+  });
+
+  it('reports an error when a bound is 1e400 and when the prose holds a lone surrogate', () => {
+    const problems = checkPackage(packageOf({ 'SKILL.md': manifest, 'create_pet.md': file('1e400', 'Create a pet \ud83d.\n') }));
+    expect(problems.map((p) => [p.ruleId, p.severity])).toEqual([
+      ['json-numbers', 'error'],
+      ['lone-surrogates', 'error'],
+    ]);
   });
 });

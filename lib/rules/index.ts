@@ -31,6 +31,8 @@ import { expandedSize } from './expanded-size';
 import { fileName } from './file-name';
 import { frontmatter } from './frontmatter';
 import { identity } from './identity';
+import { jsonNumbers } from './json-numbers';
+import { loneSurrogates } from './lone-surrogates';
 import { manifestOperations } from './manifest-operations';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
@@ -81,6 +83,8 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   'approval-binds': approvalBinds,
   identity,
   'call-section': callSection,
+  'json-numbers': jsonNumbers,
+  'lone-surrogates': loneSurrogates,
 };
 
 export interface CheckOptions {

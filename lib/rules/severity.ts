@@ -1,6 +1,6 @@
 import type { Severity } from '../core/problem';
 
-/** Every publish rule of SPEC 5, in the table's order. */
+/** Every publish rule: SPEC 5's table in its order (with description-quality beside description), then issue 7's. */
 export const RULE_IDS = [
   'skill-name',
   'skill-description',
@@ -29,6 +29,9 @@ export const RULE_IDS = [
   'approval-binds',
   'identity',
   'call-section',
+  // Beyond SPEC 5's table (issue 7).
+  'json-numbers',
+  'lone-surrogates',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -66,6 +69,10 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'approval-binds': 'error',
   identity: 'error',
   'call-section': 'warning',
+  /** A number that reads as Infinity is published as `null`: every call would be refused. */
+  'json-numbers': 'error',
+  /** A lone surrogate cannot be written as UTF-8: the bundle would not hold the file as it is. */
+  'lone-surrogates': 'error',
 };
 
 /** The cases SPEC 5 gives a severity other than the rule's, keyed `rule-id/case`. */
