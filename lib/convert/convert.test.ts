@@ -731,6 +731,29 @@ ${keys.join('\n')}
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });
 
+  it('checks the enum of a joined query list through its pattern when a call sends it, and reports where the enum went', () => {
+    const param = (name: string, style: string, values: unknown[]) => ({ name, in: 'query', style, explode: false, schema: { type: 'array', items: { enum: values } } });
+    const r = run(oas({ '/s': { get: { operationId: 's', summary: 'Search the things by state.', parameters: [param('state', 'form', ['open', 'a.b', 'x+']), param('kind', 'pipeDelimited', ['a|b'])], responses: ok } } }));
+    expect(r.errors()).toEqual([]);
+    expect(r.report.warnings.map((w) => [w.ruleId, w.message.replace(/^.*: it is /, '')])).toEqual([
+      ['joined-enum', 'kept in a `pattern` that allows only its values and in the description'],
+      ['joined-enum', 'kept in the description'],
+    ]);
+    const pkg = parseSkillPackage({ folder: r.folder, files: r.files });
+    const callable = findCallable(pkg, publishTools(pkg)[0].name);
+    if (!callable.ok) throw new Error(JSON.stringify(callable.problems));
+    expect(buildRequest(callable.value, { state: 'open,a.b,x+' }).ok).toBe(true);
+    for (const refused of ['open,', 'open,axb', 'x', 'open,closed']) expect(buildRequest(callable.value, { state: refused }).ok, refused).toBe(false);
+    expect(buildRequest(callable.value, { kind: 'anything' }).ok).toBe(true);
+  });
+
+  it('keeps maxLength, format and deprecated beside a $ref in 3.0, laid over the type, and reports other keywords there', () => {
+    const body = { type: 'object', properties: { a: { $ref: '#/components/schemas/S', maxLength: 3, format: 'email', deprecated: true, type: 'string' }, b: { $ref: '#/components/schemas/S', enum: ['x'] } } };
+    const r = run(oas({ '/p': { post: { operationId: 'p', summary: 'Post the two strings.', requestBody: { content: { 'application/json': { schema: body } } }, responses: ok } } }, { components: { schemas: { S: { type: 'string', minLength: 1 } } } }));
+    expect(r.schema('p').properties.a).toEqual({ type: 'string', minLength: 1, deprecated: true, maxLength: 3, format: 'email' });
+    expect(r.report.warnings.map((w) => [w.ruleId, w.pointer])).toEqual([['ref-sibling', '/paths/~1p/post/requestBody/content/application~1json/schema/properties/b/enum']]);
+  });
+
   it('keeps frontmatter to the operation block when names, enums, titles and patterns hold --- and YAML lines (BAD-INPUT 18)', () => {
     const y = '\n---\nadmin: true\n';
     const r = run(

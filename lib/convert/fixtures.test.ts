@@ -38,6 +38,9 @@ const CASES: Case[] = [
   // Issue 8.7: a summary that is only the operationId gives way to the description's first sentences (at most ~300
   // characters, cut at a sentence); descriptions a model cannot choose by are counted in the report.
   { name: 'descriptions', entry: 'openapi.yaml' },
+  // Issue 8.8: constraints beside a $ref kept as its description is (other keywords there reported); simple HTML tables
+  // and lists as markdown; the enum of a joined query list kept as a pattern and in the description, or reported gone.
+  { name: 'small-losses', entry: 'openapi.yaml' },
 ];
 const update = process.env.UPDATE_EXPECTED === '1';
 

@@ -139,7 +139,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       schema = { type: 'string' };
     } else if (shape === 'array') {
       const dot = label && p.raw.explode === true;
-      schema = joined(p, dot ? '.' : ',', dot ? 'dots' : 'commas', types);
+      schema = joined(ctx, p, dot ? '.' : ',', dot ? 'dots' : 'commas', types);
     } else schema = scalarSchema(p.schema, types, true);
     if (label && isPlainObject(schema)) {
       // Label style (RFC 6570 `{.name}`): the segment starts with a dot.
@@ -187,7 +187,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     if (shape === 'array') {
       if ('separator' in style) {
         joinedList = true;
-        schema = joined(p, style.separator, style.label, types);
+        schema = joined(ctx, p, style.separator, style.label, types);
         entry.note = `several values joined with ${style.label} in one string`;
       } else {
         const s = inlineTop(p.schema, types) as Json;
@@ -244,18 +244,52 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   return plan;
 }
 
-/** A list sent as one string of joined values (SPEC 4.2), its description saying so. */
-function joined(p: ParameterInfo, separator: string, label: string, types: TypeRegistry): Json {
+/**
+ * A list sent as one string of joined values (SPEC 4.2), its description saying so. An
+ * `enum` of its items cannot stay on items (the argument is one string), so it is kept as a
+ * `pattern` of allowed values joined by the separator (checked like the enum was) and, when
+ * there are at most 30, listed in the description; the report says where it went (issue 8.8).
+ */
+function joined(ctx: ConvertContext, p: ParameterInfo, separator: string, label: string, types: TypeRegistry): Json {
   const s = inlineTop(p.schema, types);
   const items = isPlainObject(s) ? inlineTop((s.items ?? {}) as Converted, types) : {};
   const item = isPlainObject(items) ? items : {};
   const example = separator === '\t' ? 'a<TAB>b' : `a${separator}b`;
   let note = `Several values are sent as one string, joined with ${label} (\`${example}\`).`;
-  if (Array.isArray(item.enum) && item.enum.length > 0 && item.enum.length <= 30) note += ` Each value is one of ${item.enum.map((v) => codeSpan(String(v))).join(', ')}.`;
+  const values = Array.isArray(item.enum) ? item.enum.filter((v) => v !== null && typeof v !== 'object').map(String) : [];
+  const listed = values.length > 0 && values.length <= MAX_LISTED_VALUES;
+  if (listed) note += ` Each value is one of ${values.map((v) => codeSpan(v)).join(', ')}.`;
   else if (typeof item.type === 'string' && item.type !== 'string') note += ` Each value is ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}.`;
   const description = p.description ?? (isPlainObject(s) && typeof s.description === 'string' ? s.description : undefined);
   const out: Json = { type: 'string', description: description ? `${description.trim()} ${note}` : note };
+  if (values.length > 0) {
+    const pattern = joinedPattern(values, separator);
+    if (pattern !== undefined) out.pattern = pattern;
+    const kept = [pattern !== undefined ? 'a `pattern` that allows only its values' : undefined, listed ? 'the description' : undefined].filter((x) => x !== undefined);
+    const list = `The ${p.in} parameter ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
+    ctx.warn(
+      'joined-enum',
+      kept.length > 0 ? `${list}: it is kept in ${kept.join(' and in ')}` : `${list}: its ${values.length} values are too many to list and some hold ${label === 'commas' ? 'a comma' : 'the separator'}, so it is left out`,
+      p.pointer,
+    );
+  }
   return out;
+}
+
+const MAX_LISTED_VALUES = 30;
+const MAX_PATTERN = 4096;
+
+/** `^(?:a|b)(?:,(?:a|b))*$`: one or more of the values joined by the separator; none when a value is empty or holds the separator. */
+function joinedPattern(values: readonly string[], separator: string): string | undefined {
+  if (values.some((v) => v === '' || v.includes(separator))) return undefined;
+  const one = `(?:${[...new Set(values)].map(escapeRegExp).join('|')})`;
+  const pattern = `^${one}(?:${escapeRegExp(separator)}${one})*$`;
+  return pattern.length <= MAX_PATTERN ? pattern : undefined;
+}
+
+/** A literal in a regular expression compiled with the `u` flag, which allows escaping syntax characters only. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 /** The parameter's description (over its schema's) and deprecation on its argument schema; a joined list already says both. */

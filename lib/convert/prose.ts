@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { words } from '../core/words';
+import { descriptionFault } from '../rules/description-quality';
 import { own, type ConvertContext } from './context';
 import type { OperationPlan } from './operation-object';
 import type { ParameterInfo } from './parameter-object';
@@ -33,20 +34,20 @@ export interface OperationProse {
 export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean): OperationProse {
   const description = plan.description !== undefined ? safeMarkdown(plan.description) : '';
   const split = splitFirstParagraph(description);
-  // A summary that only repeats the operationId (`CreatePayment`) tells a model nothing the name does not (issue 8.7).
-  const nameOnly = plan.summary !== undefined && plan.operationId !== undefined && words(plan.summary).join(' ') === words(plan.operationId).join(' ');
   let first = '';
   let rest = description;
-  if (plan.summary !== undefined && !(nameOnly && split.first !== '')) {
+  const lead = split.first === '' ? undefined : leadSentences(split.first);
+  // A summary a model cannot choose the tool by (`CreatePayment`, `List`) gives way to the description's lead, when that says more (issue 8.7).
+  const weak = plan.summary !== undefined && lead !== undefined ? weakSummary(plan, lead.lead) : undefined;
+  if (plan.summary !== undefined && weak === undefined) {
     first = safeParagraph(plan.summary);
     // A description that starts by repeating the summary does not say it twice.
     if (split.first !== '' && fold(split.first).toLowerCase() === fold(first).replace(/^\\/, '').toLowerCase()) rest = split.rest;
-  } else if (split.first !== '') {
-    const lead = leadSentences(split.first);
+  } else if (lead !== undefined) {
     first = leadingEscape(lead.lead);
     rest = [lead.rest === '' ? '' : leadingEscape(lead.rest), split.rest].filter((p) => p !== '').join('\n\n');
-    if (nameOnly) {
-      ctx.warn('summary-is-name', `The summary ${codeSpan(plan.summary!)} only repeats the operationId, so the tool's description is the description's first sentences instead`, joinPointer(plan.pointer, 'summary'));
+    if (weak !== undefined) {
+      ctx.warn('weak-summary', `The summary ${codeSpan(plan.summary!)} ${weak}, so the tool's description is the description's first sentences instead`, joinPointer(plan.pointer, 'summary'));
     }
   }
   if (first === '') first = `Calls ${codeSpan(`${plan.method} ${plan.path}`)}.`;
@@ -65,6 +66,19 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
   if (notes) parts.push(notes);
   if (!declared) parts.push(callSection(plan, types));
   return { prose: `${parts.join('\n\n')}\n`, description: first };
+}
+
+/**
+ * Why a summary tells a model less than the description's lead does, or undefined: it only
+ * repeats the operationId in words, or `description-quality` would flag it (only method
+ * and path words, under three words) and the lead would pass.
+ */
+function weakSummary(plan: OperationPlan, lead: string): string | undefined {
+  const summary = plan.summary!;
+  if (plan.operationId !== undefined && words(summary).join(' ') === words(plan.operationId).join(' ')) return 'only repeats the operationId';
+  const tool = { base: plan.operationId ?? '', method: plan.method, url: plan.url };
+  const fault = descriptionFault(summary, tool);
+  return fault !== undefined && descriptionFault(lead, tool) === undefined ? fault.replace("the tool's name", 'the operationId') : undefined;
 }
 
 /** A description's lead, in characters, when it stands in for a summary (issue 8.7): a sentence or a few, not a page. */

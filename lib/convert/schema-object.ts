@@ -40,6 +40,8 @@ const MAX_DEPTH = 100;
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 /** Annotations that may sit beside a `$ref` and be laid over the target. */
 export const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'] as const;
+/** Validation keywords beside a `$ref` kept (before OpenAPI 3.1) as its description is, laid over the type it names (issue 8.8). */
+const CONSTRAINTS_BESIDE_REF = new Set(['format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems']);
 const STRING_KEYWORDS = new Set(['title', 'description', 'format', '$comment', 'contentMediaType', 'contentEncoding']);
 const NUMBER_KEYWORDS = new Set(['maximum', 'minimum']);
 const COUNT_KEYWORDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'maxContains', 'minContains']);
@@ -197,12 +199,26 @@ function convertRefSite(node: Json, ref: unknown, pointer: string, host: SchemaH
   }
   const siblings = Object.keys(node).filter((k) => k !== '$ref');
   const annotations: Json = {};
+  const constraints: Json = {};
   let structural = false;
   for (const k of siblings) {
     if ((ANNOTATIONS as readonly string[]).includes(k)) {
       const v = node[k];
       if (k === 'examples' ? Array.isArray(v) : k === 'default' ? true : k === 'title' || k === 'description' || k === '$comment' ? typeof v === 'string' : typeof v === 'boolean') annotations[k] = v;
-    } else if (!k.startsWith('x-') && k !== 'nullable' && k !== 'example' && k !== 'discriminator' && k !== 'xml' && k !== 'externalDocs') structural = true;
+    } else if (!host.dialect.oas31 && CONSTRAINTS_BESIDE_REF.has(k)) {
+      setOwn(constraints, k, node[k]);
+    } else if (!k.startsWith('x-') && k !== 'nullable' && k !== 'example' && k !== 'discriminator' && k !== 'xml' && k !== 'externalDocs') {
+      structural = true;
+      if (!host.dialect.oas31 && !(k === 'type' && sameType(node.type, host.at(ref)))) {
+        // OpenAPI 3.0 and Swagger read nothing beside a $ref; only what the conversion keeps on purpose survives.
+        host.warn('ref-sibling', `\`${k}\` beside a \`$ref\` is ignored (before OpenAPI 3.1 a reference stands alone); it is left out`, joinPointer(pointer, k));
+      }
+    }
+  }
+  if (Object.keys(constraints).length > 0) {
+    // The constraints authors write beside a reference (`maxLength`, `format`) are meant, as its description is: kept, laid over the type.
+    const checked = convertSchema(constraints, pointer, host, depth + 1);
+    if (isPlainObject(checked)) Object.assign(annotations, checked);
   }
   const target = host.typeRef(ref, pointer, Object.keys(annotations).length > 0 ? annotations : undefined);
   if (!target) {
@@ -227,6 +243,12 @@ function convertRefSite(node: Json, ref: unknown, pointer: string, host: SchemaH
     result = result instanceof TypeRef ? admitNull({ anyOf: [new TypeRef(result.target)], ...result.siblings }) : admitNull(result as Json);
   }
   return result;
+}
+
+/** A `type` beside a reference that says what the referenced schema's own `type` says. */
+function sameType(type: unknown, target: unknown): boolean {
+  const list = (t: unknown) => (Array.isArray(t) ? t.map(String).sort().join() : typeof t === 'string' ? t : undefined);
+  return isPlainObject(target) && list(type) !== undefined && list(type) === list(target.type);
 }
 
 /** A type admitting `null` (SPEC 4.4): `null` added to `type` (and `enum`), or the schema wrapped in `anyOf` with `{"type":"null"}`. */

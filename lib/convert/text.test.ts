@@ -13,6 +13,26 @@ describe('safeMarkdown', () => {
     );
   });
 
+  it('turns a simple HTML table into a markdown table when its cells hold text, inline tags and code spans', () => {
+    const table = '<table>\n  <tr><th style="white-space: nowrap">Field</th><th>Required <b>scope</b></th></tr>\n  <tr><td><code>team</code></td><td>`a|b` or c|d<br>e</td></tr>\n  <tr><td onclick="x()">one</td></tr>\n</table>';
+    expect(safeMarkdown(`Scopes:\n\n${table}\n\nDone.`)).toBe(
+      ['Scopes:', '', '| Field | Required **scope** |', '| --- | --- |', '| `team` | `a\\|b` or c\\|d e |', '| one |  |', '', 'Done.'].join('\n'),
+    );
+  });
+
+  it('escapes a table it cannot write as markdown, when a cell spans columns or holds a list', () => {
+    expect(safeMarkdown('<table><tr><td colspan="2">x</td></tr></table>')).toBe('&lt;table>&lt;tr>&lt;td colspan="2">x&lt;/td>&lt;/tr>&lt;/table>');
+    expect(safeMarkdown('<table><tr><td><ul><li>x</li></ul></td></tr></table>')).toMatch(/^&lt;table>&lt;tr>&lt;td>/);
+    expect(safeMarkdown('<table><tr><td>x</td></tr>text<tr><td>y</td></tr></table>')).toMatch(/^&lt;table>/);
+  });
+
+  it('numbers an ordered list and indents a list inside an item, dropping list attributes', () => {
+    expect(safeMarkdown('Then:<ol><li>first</li><li>second <ul class="x"><li>inner <code>a</code></li><li>`b`</li></ul></li><li>third</li></ol>After.')).toBe(
+      'Then:\n\n1. first\n2. second\n   - inner `a`\n   - `b`\n3. third\n\nAfter.',
+    );
+    expect(safeMarkdown('<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>')).toBe('- a\n- b');
+  });
+
   it('drops script links but keeps their text', () => {
     expect(safeMarkdown('[click](javascript:alert(1)) and [ok](https://ok.example)')).toBe('click and [ok](https://ok.example)');
     expect(safeMarkdown('[x]: javascript:alert(1)')).toBe('\\[x]: javascript:alert(1)');

@@ -15,8 +15,9 @@ const LINK_DEFINITION_SCRIPT = /^ {0,3}\[[^\]]*\]:\s*<?\s*(?:javascript|vbscript
 /**
  * A description from the spec as safe markdown:
  * - the simplest HTML many specs write (`<p>`, `<br>`, `<code>`, `<b>`, `<strong>`,
- *   `<i>`, `<em>`, `<ul>`/`<ol>`/`<li>`, `<a href="https://…">`), without attributes, becomes
- *   the markdown it means;
+ *   `<i>`, `<em>`, `<a href="https://…">`), without attributes, becomes the markdown it
+ *   means; so do lists (`<ul>`, `<ol>`, `<li>`, nested) and simple tables (`<table>` of
+ *   `<tr>` rows of `<th>`/`<td>` cells), whose attributes are dropped with their tags;
  * - any other `<` that would open an HTML tag, comment or declaration is written `&lt;` (so
  *   `<script>` shows as text in every renderer); autolinks `<https://…>` stay;
  * - links to `javascript:`, `vbscript:` or `data:` keep their text and lose the link;
@@ -92,14 +93,16 @@ function simpleHtmlToMarkdown(text: string): string {
   return out.join('\n');
 }
 
+/**
+ * The whitelisted HTML of one block as markdown. Code spans are set aside first (what is in
+ * them renders as text), so a table or a list whose cells hold code spans converts whole.
+ */
 function convertTags(text: string): string {
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(CODE_SPAN)) {
-    out += tagsToMarkdown(text.slice(last, m.index)) + m[0];
-    last = m.index! + m[0].length;
-  }
-  return (out + tagsToMarkdown(text.slice(last))).replace(/\n{3,}/g, '\n\n');
+  const spans: string[] = [];
+  // cleanText has removed control characters, so \u0000 marks only a span set aside here.
+  const masked = text.replace(CODE_SPAN, (span) => `\u0000${spans.push(span) - 1}\u0000`);
+  const converted = tagsToMarkdown(listsToMarkdown(tablesToMarkdown(masked, spans)));
+  return converted.replace(/\u0000(\d+)\u0000/g, (_, i: string) => spans[Number(i)]).replace(/\n{3,}/g, '\n\n');
 }
 
 function tagsToMarkdown(s: string): string {
@@ -112,10 +115,83 @@ function tagsToMarkdown(s: string): string {
     .replace(/<\s*(em|i)\s*>([^<*]*)<\s*\/\s*\1\s*>/gi, trimmed('*'))
     .replace(/<\s*code\s*>([^<`\n]*)<\s*\/\s*code\s*>/gi, (_, inner: string) => (inner === '' ? '' : `\`${inner}\``))
     .replace(/<a\s+href\s*=\s*(["'])(https?:\/\/[^"'\s<>()]*)\1\s*>([^<]*)<\/a\s*>/gi, (_, _q, href: string, inner: string) => `[${inner.replace(/[[\]]/g, '')}](${href})`)
-    .replace(/<a\s+href\s*=\s*(["'])[^"'<>]*\1\s*>([^<]*)<\/a\s*>/gi, '$2')
-    .replace(/<\s*\/?\s*(ul|ol)\s*>/gi, '\n\n')
-    .replace(/\s*<\s*li\s*>\s*/gi, '\n- ')
-    .replace(/<\s*\/\s*li\s*>/gi, '');
+    .replace(/<a\s+href\s*=\s*(["'])[^"'<>]*\1\s*>([^<]*)<\/a\s*>/gi, '$2');
+}
+
+const LIST_TAG = /\s*<\s*(\/?)\s*(ul|ol|li)\b[^<>]*>\s*/gi;
+
+/**
+ * `<ul>`, `<ol>` and `<li>` as markdown lists: `- ` items, `1. ` numbered ones, a list inside
+ * an item indented under it. Their attributes (a `class`, a `style`) are dropped with the tags.
+ */
+function listsToMarkdown(s: string): string {
+  if (!/<\s*\/?\s*(ul|ol|li)\b/i.test(s)) return s;
+  const open: { ordered: boolean; n: number }[] = [];
+  return s.replace(LIST_TAG, (_, close: string, tag: string) => {
+    const name = tag.toLowerCase();
+    if (name === 'li') {
+      if (close) return '';
+      const list = open[open.length - 1];
+      if (!list) return '\n- ';
+      const indent = open
+        .slice(0, -1)
+        .map((l) => (l.ordered ? '   ' : '  '))
+        .join('');
+      list.n++;
+      return `\n${indent}${list.ordered ? `${list.n}. ` : '- '}`;
+    }
+    if (close) {
+      open.pop();
+      return open.length > 0 ? '' : '\n\n';
+    }
+    open.push({ ordered: name === 'ol', n: 0 });
+    return open.length > 1 ? '' : '\n\n';
+  });
+}
+
+const TABLE = /<\s*table\b[^<>]*>([\s\S]*?)<\s*\/\s*table\s*>/gi;
+const ROW = /<\s*tr\b[^<>]*>([\s\S]*?)<\s*\/\s*tr\s*>/gi;
+const CELL = /<\s*(t[hd])\b([^<>]*)>([\s\S]*?)<\s*\/\s*\1\s*>/gi;
+/** What a cell of a simple table may not hold: another table, a list, a block. */
+const BLOCK_IN_CELL = /<\s*(table|tr|t[hd]|ul|ol|li|p|div|pre|h[1-6]|blockquote)\b/i;
+
+/** Simple HTML tables as markdown tables (issue 8.8); a table that is not simple is left as it is, its tags escaped. */
+function tablesToMarkdown(s: string, spans: readonly string[]): string {
+  if (!/<\s*table\b/i.test(s)) return s;
+  return s.replace(TABLE, (whole, inner: string) => {
+    const table = tableToMarkdown(inner, spans);
+    return table === undefined ? whole : `\n\n${table}\n\n`;
+  });
+}
+
+/**
+ * A table of rows of cells holding text and inline tags, no cell spanning rows or columns,
+ * nothing but whitespace between them (`<thead>`, `<tbody>` and `<tfoot>` aside), as a
+ * markdown table: the first row is its header (markdown has no table without one), a row
+ * short of cells is padded, `|` in a cell is escaped (in its code spans too), a `<br>`
+ * becomes a space. Attributes
+ * are dropped with the tags.
+ */
+function tableToMarkdown(inner: string, spans: readonly string[]): string | undefined {
+  const rows: string[][] = [];
+  let simple = true;
+  const outside = inner.replace(/<\s*\/?\s*(thead|tbody|tfoot)\b[^<>]*>/gi, '').replace(ROW, (_, row: string) => {
+    const cells: string[] = [];
+    const between = row.replace(CELL, (_cell, _tag: string, attributes: string, content: string) => {
+      if (/\b(col|row)span\b/i.test(attributes) || BLOCK_IN_CELL.test(content)) simple = false;
+      // A `|` ends a cell even inside a code span unless it is escaped (GFM), so the spans set aside come back here, escaped.
+      const text = fold(tagsToMarkdown(content.replace(/<\s*br\s*\/?\s*>/gi, ' '))).replace(/\u0000(\d+)\u0000/g, (_m, i: string) => spans[Number(i)]);
+      cells.push(text.replace(/\|/g, '\\|'));
+      return '';
+    });
+    if (between.trim() !== '' || cells.length === 0) simple = false;
+    rows.push(cells);
+    return '';
+  });
+  if (!simple || outside.trim() !== '' || rows.length === 0) return undefined;
+  const width = Math.max(...rows.map((r) => r.length));
+  const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
+  return [line(rows[0]), `|${' --- |'.repeat(width)}`, ...rows.slice(1).map(line)].join('\n');
 }
 
 /**
