@@ -128,6 +128,65 @@ describe.concurrent('cli convert', () => {
     expect(await folder(join(tmp, 'multi-zip', name))).toEqual(await folder(join(MULTI, 'expected', name)));
   });
 
+  it('converts a spec given by its entry file as its folder: the files its $refs name are read from beside it, nothing above it, no links', async ({ expect }) => {
+    const base = ['--base-url', 'https://multi.example.com/v3/'];
+    const r = await cli('convert', join(MULTI, 'openapi.yaml'), '--out', join(tmp, 'multi-entry'), ...base);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const [name] = await readdir(join(tmp, 'multi-entry'));
+    expect(await folder(join(tmp, 'multi-entry', name))).toEqual(await folder(join(MULTI, 'expected', name)));
+
+    // A reference out of the folder is refused, one through a link is not followed: both are reported, and the skill is not publishable.
+    const dir = join(tmp, 'entry-refusals');
+    await mkdir(join(dir, 'api'), { recursive: true });
+    await writeFile(join(tmp, 'secret.yaml'), 'type: string\n');
+    await writeFile(join(dir, 'outside.yaml'), 'type: string\n');
+    await symlink(join(dir, 'outside.yaml'), join(dir, 'api', 'linked.yaml'));
+    await writeFile(join(dir, 'api', 'openapi.yaml'), [
+      'openapi: 3.0.3',
+      "info: {title: Refusals, version: '1'}",
+      "servers: [{url: 'https://r.example.com'}]",
+      'paths:',
+      '  /a:',
+      '    post:',
+      '      operationId: postA',
+      '      summary: Post the three values to a.',
+      "      requestBody: {content: {application/json: {schema: {type: object, properties: {up: {$ref: '../outside.yaml'}, far: {$ref: '../../secret.yaml'}, link: {$ref: linked.yaml}}}}}}",
+      "      responses: {'200': {description: ok}}",
+      '',
+    ].join('\n'));
+    const refused = await cli('convert', join(dir, 'api', 'openapi.yaml'), '--out', join(tmp, 'entry-refusals-out'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('linked.yaml, which a $ref names, could not be read: linked.yaml is a link, and links are not followed');
+    expect(refused.stdout).toMatch(/ref-outside-upload \$ref "\.\.\/outside\.yaml" refused: it climbs out of the upload root/);
+    expect(refused.stdout).toMatch(/Not publishable:\n {2}openapi\.yaml:\d+:\d+ unresolved-references 3 references in the spec do not resolve/);
+  });
+
+  it('exits 1 for a spec with no operations, and for one whose references do not resolve, though every publish rule passes', async ({ expect }) => {
+    const empty = join(tmp, 'no-operations.yaml');
+    await writeFile(empty, "openapi: 3.0.3\ninfo: {title: Empty, version: '1'}\npaths: {}\n");
+    const r = await cli('convert', empty, '--out', join(tmp, 'no-operations'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('publish rules: 0 errors, 0 warnings\nNot publishable:\n  no-operations.yaml:1:1 no-operations The spec has no operations under `paths`: the skill has nothing to call');
+    const missing = join(tmp, 'missing-ref.yaml');
+    await writeFile(missing, "openapi: 3.0.3\ninfo: {title: Missing, version: '1'}\nservers: [{url: 'https://m.example.com'}]\npaths:\n  /a:\n    get: {operationId: getA, summary: Get the thing called a., parameters: [{$ref: '#/components/parameters/Nope'}], responses: {'200': {description: ok}}}\n");
+    const m = await cli('convert', missing, '--out', join(tmp, 'missing-ref'));
+    expect(m.code).toBe(1);
+    expect(m.stdout).toMatch(/publish rules: 0 errors, 0 warnings\nNot publishable:\n {2}missing-ref\.yaml:6:\d+ unresolved-references A reference in the spec does not resolve/);
+  });
+
+  it.skipIf(!corpusAvailable())('converts DigitalOcean and Lob from their entry files as from their folders', async ({ expect }) => {
+    for (const spec of readManifest().filter((s) => s.folder === 'digitalocean-public' || s.folder === 'lob-api')) {
+      const base = ['--base-url', 'https://api.example.com'];
+      const entry = await cli('convert', join(SPECS_DIR, spec.folder, spec.entry), '--out', join(tmp, `corpus-entry-${spec.folder}`), ...base);
+      const whole = await cli('convert', join(SPECS_DIR, spec.folder), '--out', join(tmp, `corpus-folder-${spec.folder}`), ...base);
+      expect(entry.stderr).toBe(whole.stderr);
+      expect(entry.stdout.replaceAll('corpus-entry-', '')).toBe(whole.stdout.replaceAll('corpus-folder-', ''));
+      expect(entry.stdout).toMatch(new RegExp(`: ${spec.operations} operations, [1-9]\\d* declared as tools`));
+      const [name] = await readdir(join(tmp, `corpus-entry-${spec.folder}`));
+      expect(await folder(join(tmp, `corpus-entry-${spec.folder}`, name))).toEqual(await folder(join(tmp, `corpus-folder-${spec.folder}`, name)));
+    }
+  });
+
   it('refuses to write into a folder that is not empty unless --force is given', async ({ expect }) => {
     const out = join(tmp, 'taken');
     await mkdir(join(out, 'hollowbrook-guesthouse'), { recursive: true });

@@ -1,14 +1,16 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fail, type Result } from '../lib/core/result';
-import { checkUploadSize, isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload } from '../lib/openapi/upload';
+import { checkUploadSize, fileReferences, gatherReferencedFiles, isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type ReadResult, type SpecUpload } from '../lib/openapi/upload';
 import { UsageError } from './command';
 import { eachLimited, OPEN_FILES } from './write-output';
 
 /**
  * A spec from disk, as the wizard's upload would hold it: one file, every file of a folder
  * (hidden ones and links left out), or the files of a `.zip`. Sizes are checked before
- * anything is read (SPEC 6).
+ * anything is read (SPEC 6). One file whose relative `$ref`s name other files is the entry
+ * of a spec split over files: those files are read from its folder too, and theirs, with
+ * the limits and refusals of a folder upload (nothing above that folder, no links).
  */
 export async function readSpecUpload(path: string): Promise<Result<SpecUpload>> {
   const full = resolve(path);
@@ -20,7 +22,30 @@ export async function readSpecUpload(path: string): Promise<Result<SpecUpload>> 
   const name = basename(full);
   const sizeProblems = checkUploadSize([{ path: name, size: stat.size }]);
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
-  return specUploadFromFile(name, new Uint8Array(await readFile(full)));
+  const bytes = new Uint8Array(await readFile(full));
+  const one = specUploadFromFile(name, bytes);
+  // A spec split over files, given by its entry (issue 8.6): the files its relative $refs name, from its folder.
+  if (!one.ok || /\.zip$/i.test(name) || fileReferences(name, one.value.files[0].text).length === 0) return one;
+  return gatherReferencedFiles({ path: name, bytes }, (rel, maxBytes) => readBelow(dirname(full), rel, maxBytes));
+}
+
+/**
+ * One file below `root`, as a folder upload would take it: a regular file, reached through
+ * no link (each segment is checked), at most `maxBytes`. `rel` comes from `fileReferences`,
+ * so it never climbs above `root`.
+ */
+async function readBelow(root: string, rel: string, maxBytes: number): Promise<ReadResult> {
+  let at = root;
+  const segments = rel.split('/');
+  for (const [i, segment] of segments.entries()) {
+    at = join(at, segment);
+    const st = await lstat(at).catch(() => undefined);
+    if (!st) return { ok: false, why: 'there is no such file beside the entry file' };
+    if (st.isSymbolicLink()) return { ok: false, why: `${segments.slice(0, i + 1).join('/')} is a link, and links are not followed` };
+    if (i < segments.length - 1 ? !st.isDirectory() : !st.isFile()) return { ok: false, why: 'it is not a file' };
+    if (i === segments.length - 1 && st.size > maxBytes) return { ok: false, why: 'it is too large', tooLarge: true };
+  }
+  return { ok: true, bytes: new Uint8Array(await readFile(at)) };
 }
 
 async function readFolder(root: string): Promise<Result<SpecUpload>> {

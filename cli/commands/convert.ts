@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
-import { buildReportFile, convertSpec, formatReportSummary, reportFileJson } from '../../lib/convert';
+import { buildReportFile, convertSpec, formatReportSummary, importBlockers, reportFileJson } from '../../lib/convert';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
@@ -52,9 +52,14 @@ export const convert = defineCommand({
     '  --tools             adds tools.json to the bundle',
     '  --report <file>     writes the import report as JSON',
     '',
-    'Prints the report summary, then every publish problem of the generated package.',
-    'Exits 0 when the package has no publish errors, 1 when it has or when the spec is',
-    'refused (what is wrong is printed on stderr), 2 on a usage problem.',
+    'A spec file whose relative $refs name other files is read with them, from its folder',
+    '(nothing above it, no links), as that folder uploaded would be.',
+    '',
+    'Prints the report summary, then every publish problem of the generated package, then',
+    'what else keeps it from being published (references that do not resolve, no',
+    'operations, a server variable to set). Exits 0 when there is none of these and no',
+    'publish error, 1 when there is or when the spec is refused (what is wrong is printed',
+    'on stderr), 2 on a usage problem.',
   ].join('\n'),
   options: z.object({
     out: z.string({ error: '--out <folder> is required' }).min(1, '--out <folder> is required'),
@@ -106,6 +111,12 @@ export const convert = defineCommand({
     }
     for (const p of problems) io.out(formatProblem({ ...p, file: join(result.folder, p.file) }));
     io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
-    return hasErrors(problems) ? EXIT_PROBLEMS : EXIT_OK;
+    // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
+    const blockers = importBlockers(result.report, loaded.problems);
+    if (blockers.length > 0) {
+      io.out('Not publishable:');
+      for (const b of blockers) io.out(`  ${formatProblem(b)}`);
+    }
+    return hasErrors(problems) || blockers.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
   },
 });

@@ -7,6 +7,9 @@ import { parseSkillPackage } from '../skill/package';
 import { checkPackage } from '../rules';
 import { convertSpec } from './convert';
 import { formatReportSummary } from './report';
+import { importBlockers } from './blockers';
+import { formatProblem, type Problem } from '../core/problem';
+import { gatherReferencedFiles } from '../openapi/upload';
 import type { ConvertOptions } from './model';
 
 /**
@@ -24,6 +27,8 @@ interface Case {
   expected?: string;
   /** Publish errors the skill is meant to have (rule id: count); none when absent. */
   errors?: Record<string, number>;
+  /** Given by its entry file alone, the files its `$ref`s name gathered from its folder (issue 8.6), not the whole folder. */
+  fromEntry?: boolean;
 }
 const CASES: Case[] = [
   { name: 'petstore-30', entry: 'openapi.yaml' },
@@ -41,6 +46,11 @@ const CASES: Case[] = [
   // Issue 8.8: constraints beside a $ref kept as its description is (other keywords there reported); simple HTML tables
   // and lists as markdown; the enum of a joined query list kept as a pattern and in the description, or reported gone.
   { name: 'small-losses', entry: 'openapi.yaml' },
+  // Issue 8.6: a spec split over files, given by its entry, converts as its folder does (the same expected output);
+  // a file its references name that is not there, or a spec with no operations, is not publishable (blockers.txt).
+  { name: 'multi', entry: 'openapi.yaml', options: { baseUrl: 'https://multi.example.com/v3/' }, fromEntry: true },
+  { name: 'missing-file', entry: 'openapi.yaml', fromEntry: true },
+  { name: 'no-operations', entry: 'openapi.yaml' },
 ];
 const update = process.env.UPDATE_EXPECTED === '1';
 
@@ -76,13 +86,27 @@ describe('convertSpec on the fixtures', () => {
   for (const c of CASES) {
     it(`writes the committed expected output byte for byte when converting ${c.name}${c.options ? ` with ${JSON.stringify(c.options)}` : ''}`, async () => {
       const dir = join(FIXTURES, c.name);
-      const loaded = await loadSpec(specFiles(dir), { entry: c.entry });
+      let files = specFiles(dir);
+      const uploadProblems: Problem[] = [];
+      if (c.fromEntry) {
+        const byPath = new Map(files.map((f) => [f.path, new TextEncoder().encode(f.text)]));
+        const gathered = await gatherReferencedFiles({ path: c.entry, bytes: byPath.get(c.entry)! }, async (path) => {
+          const bytes = byPath.get(path);
+          return bytes ? { ok: true, bytes } : { ok: false, why: 'there is no such file beside the entry file' };
+        });
+        if (!gathered.ok) throw new Error(gathered.problems.map((p) => p.message).join('\n'));
+        files = gathered.value.files;
+        uploadProblems.push(...gathered.value.problems);
+      }
+      const loaded = await loadSpec(files, { entry: c.entry });
       if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'));
       const result = convertSpec(loaded.value, c.options);
       const actual = new Map<string, string>();
       for (const [path, text] of result.files) actual.set(`${result.folder}/${path}`, text);
       actual.set('report.txt', formatReportSummary(result.report));
       actual.set('report.json', `${JSON.stringify(result.report, null, 2)}\n`);
+      const blockers = importBlockers(result.report, [...uploadProblems, ...loaded.problems]);
+      if (blockers.length > 0) actual.set('blockers.txt', `${[...uploadProblems, ...blockers].map(formatProblem).join('\n')}\n`);
       const expectedDir = join(dir, c.expected ?? 'expected');
       if (update) {
         rmSync(expectedDir, { recursive: true, force: true });

@@ -2,3 +2,4 @@
 export { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from './spec-upload';
 export { checkUploadSize, DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './size-limits';
 export { parseSpecUrl } from './spec-url';
+export { fileReferences, gatherReferencedFiles, MAX_REFERENCED_FILES, type ReadResult } from './referenced-files';
