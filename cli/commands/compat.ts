@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatProblem, type Problem } from '../../lib/core/problem';
 import { compatReports, type TargetReport, type Verdict } from '../../lib/targets/compat/check';
+import { groupReasons } from '../../lib/targets/compat/reasons';
 import { loadTokenizer } from '../../lib/targets/tokens/tokenizer';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
 import { chooseTargets, formatCount, loadSkillTools } from '../skill-tools';
@@ -60,15 +61,7 @@ function formatCompat(skill: string, tools: number, reports: TargetReport[]): st
       for (const p of r.remaining) lines.push(`    ${formatProblem(p)}`);
     }
     lines.push('  Reasons:');
-    const groups = new Map<string, Problem[]>();
-    for (const p of r.problems) {
-      const key = `${p.ruleId} ${p.severity}`;
-      const g = groups.get(key);
-      if (g) g.push(p);
-      else groups.set(key, [p]);
-    }
-    for (const [key, ps] of groups) {
-      const [ruleId, severity] = key.split(' ');
+    for (const { ruleId, severity, problems: ps } of groupReasons(r.problems)) {
       lines.push(`    ${ruleId} (${severity}) × ${formatCount(ps.length)}`);
       for (const p of ps.slice(0, SHOWN)) lines.push(`      ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
       if (ps.length > SHOWN) lines.push(`      and ${formatCount(ps.length - SHOWN)} more (--json lists every one)`);

@@ -6,6 +6,8 @@ import { buildReportFile, convertSpec, formatReportSummary, importBlockers, repo
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
+import { reportTargets } from '../../lib/targets/report';
+import { skillTools } from '../../lib/targets/skill-tools';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
@@ -50,7 +52,8 @@ export const convert = defineCommand({
     '                      writes its URL; the report names them); default: the first',
     '  --zip <file>        also writes the bundle, with "The call" generated into each file',
     '  --tools             adds tools.json to the bundle',
-    '  --report <file>     writes the import report as JSON',
+    '  --report <file>     writes the import report as JSON, with each tool\'s tokens and',
+    '                      the skill\'s fit per target (as `tokens` and `compat` count them)',
     '',
     'A spec file whose relative $refs name other files is read with them, from its folder',
     '(nothing above it, no links), as that folder uploaded would be.',
@@ -99,7 +102,8 @@ export const convert = defineCommand({
       const problems = checkPackage(pkg);
       if (zip !== undefined) await write(zip, exportBundle(pkg, { tools: options.tools }));
       if (report !== undefined) {
-        await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loaded.problems], problems)));
+        const targets = await reportTargets(skillTools(pkg).value);
+        await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loaded.problems], problems, targets)));
       }
       return problems;
     });

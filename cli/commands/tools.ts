@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { formatProblem } from '../../lib/core/problem';
 import { publishTools } from '../../lib/publish/publish';
-import { adaptedInput, adaptTools } from '../../lib/targets/adapt/adapt';
-import { toRequestShape } from '../../lib/targets/adapt/shapes';
-import { checkTarget } from '../../lib/targets/compat/check';
+import { targetToolsFile } from '../../lib/targets/adapt/output';
 import { skillTools } from '../../lib/targets/skill-tools';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
@@ -36,13 +33,10 @@ export const tools = defineCommand({
       io.out(JSON.stringify(publishTools(pkg), null, 2));
       return EXIT_OK;
     }
-    const adapted = adaptTools(skillTools(pkg).value, target);
-    io.out(JSON.stringify(toRequestShape(adapted), null, 2));
-    for (const p of adapted.log) io.err(formatProblem(p));
-    const left = checkTarget(adaptedInput(adapted), target).filter((p) => p.severity === 'error');
-    for (const p of left) io.err(formatProblem(p));
-    const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-    if (adapted.log.length > 0 || left.length > 0) io.err(`${n(adapted.log.length, 'change')} for ${target.id}${left.length > 0 ? `; does not fit: ${n(left.length, 'error')} left` : ''}`);
-    return left.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
+    const file = targetToolsFile(skillTools(pkg).value, target);
+    // io.out ends the text with its own newline.
+    io.out(file.text.slice(0, -1));
+    for (const line of file.log) io.err(line);
+    return file.fits ? EXIT_OK : EXIT_PROBLEMS;
   },
 });

@@ -3,9 +3,8 @@
 import type { ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
-import { buildReportFile, FOLD_AT, groupWarnings, reportFileJson, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
+import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
-import { saveBytes } from './browser-files';
 import { ProblemList } from './problem-list';
 
 
@@ -31,11 +30,14 @@ export function ReportView({
   specProblems,
   onOpenFile,
   onOpenSpec,
+  onDownload,
 }: {
   summary: SessionSummary;
   report?: ImportReport;
   specProblems: readonly Problem[];
   onOpenFile: (path: string) => void;
+  /** Saves the report file, as the CLI's `convert --report` writes it (the worker writes it). */
+  onDownload: () => void;
   /** Opens the uploaded spec at a place; absent when the spec is not at hand. */
   onOpenSpec?: (file: string, line?: number) => void;
 }) {
@@ -46,7 +48,7 @@ export function ReportView({
       <div className="file-bar">
         <h2>Import report</h2>
         {report && (
-          <button type="button" onClick={() => downloadReport(summary, report, specProblems)}>
+          <button type="button" onClick={onDownload}>
             Download the report (JSON)
           </button>
         )}
@@ -146,12 +148,6 @@ export function ReportView({
       </section>
     </div>
   );
-}
-
-/** The report as the CLI's `--report` writes it (`lib/convert/report.ts`): the upload's and the spec's problems are its `loadProblems`. */
-function downloadReport(summary: SessionSummary, report: ImportReport, specProblems: readonly Problem[]): void {
-  const json = reportFileJson(buildReportFile(report, specProblems, summary.problems));
-  saveBytes(new TextEncoder().encode(json), `${summary.folder}.report.json`, 'application/json');
 }
 
 /** Operations of the report, one row each: its file (opens it), method and path, one more column, its place in the spec. */

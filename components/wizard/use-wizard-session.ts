@@ -15,7 +15,7 @@ const browserIO: WizardIO = {
     const response = await fetch(SAMPLE.url);
     return { name: SAMPLE.name, bytes: new Uint8Array(await response.arrayBuffer()) };
   },
-  saveBytes: (bytes, fileName) => saveBytes(bytes, fileName),
+  saveBytes: (bytes, fileName, type) => saveBytes(bytes, fileName, type),
   confirm: (message) => window.confirm(message),
   paint: () => new Promise((resolve) => setTimeout(resolve, 50)),
 };

@@ -14,7 +14,8 @@ export interface WizardIO {
   fetchSpec(url: string, fileName: string): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
   /** The sample spec's bytes, from the app's own `public/`. */
   fetchSample(): Promise<{ name: string; bytes: Uint8Array }>;
-  saveBytes(bytes: Uint8Array, fileName: string): void;
+  /** Saves a file the user downloads; `type` is its media type (a zip when not given). */
+  saveBytes(bytes: Uint8Array, fileName: string, type?: string): void;
   confirm(message: string): boolean;
   /** Lets the page paint (a "busy" line) before something slow starts. */
   paint(): Promise<void>;
@@ -316,6 +317,14 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       const reply = await send({ type: 'export', tools: store.get().withTools });
       if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
       else dispatch({ type: 'recovered', message: `The bundle could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
+    },
+
+    /** The import report file, written by the worker of the skill as it is now (`convert --report` writes the same). */
+    async onDownloadReport() {
+      await flushEdits();
+      const reply = await send({ type: 'report' });
+      if (reply.type === 'report' && reply.text !== undefined) io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}.report.json`, 'application/json');
+      else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
     async onRegenerate(options: { name: string; baseUrl: string }) {

@@ -139,6 +139,7 @@ export function Wizard() {
               specProblems={opened.specProblems}
               onOpenFile={(path) => void actions.openFile(path)}
               onOpenSpec={opened.specFiles.length > 0 ? (file, line) => void actions.openSpec(file, line) : undefined}
+              onDownload={() => void actions.onDownloadReport()}
             />
           </main>
         ) : (

@@ -86,6 +86,16 @@ export function describeRequest(request: PageRequest): string {
       return `removing ${request.path}`;
     case 'put-back':
       return `putting back ${request.path}`;
+    case 'tokens':
+      return 'counting the tools\' tokens';
+    case 'compat':
+      return 'checking the skill against each model and agent';
+    case 'compat-detail':
+      return `the reasons for ${request.target}`;
+    case 'target-tools':
+      return `adapting the tools for ${request.target}`;
+    case 'report':
+      return 'writing the report';
     case 'restore':
     case 'resume':
       return 'opening the saved skill';

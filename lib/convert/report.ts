@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatProblem, type Problem } from '../core/problem';
 import { problemSchema } from '../core/problem-schema';
 import type { ImportReport, SharedTypeEntry, SpecLocation } from './model';
+import { reportTargetsSchema, type ReportTargets } from '../targets/report-schema';
 import { importReportSchema } from './report-schema';
 
 /** The version of the report file's shape; raised when a field changes meaning or goes. */
@@ -18,14 +19,19 @@ export const reportFileSchema = z
     reportVersion: z.literal(REPORT_VERSION),
     loadProblems: z.array(problemSchema),
     publishProblems: z.array(problemSchema),
+    // Issue 10, added without a new version (a field added, none changed): absent from reports written before it.
+    targets: reportTargetsSchema.optional(),
   })
   .and(importReportSchema);
 
 export type ReportFile = z.infer<typeof reportFileSchema>;
 
-/** The one builder of the report file (`reportFileSchema`), for the CLI and the wizard alike. */
-export function buildReportFile(report: ImportReport, loadProblems: readonly Problem[], publishProblems: readonly Problem[]): ReportFile {
-  return { reportVersion: REPORT_VERSION, ...report, loadProblems: [...loadProblems], publishProblems: [...publishProblems] };
+/**
+ * The one builder of the report file (`reportFileSchema`), for the CLI and the wizard alike:
+ * `targets` is the skill's token counts and fit per target as it is now (`buildReportTargets`).
+ */
+export function buildReportFile(report: ImportReport, loadProblems: readonly Problem[], publishProblems: readonly Problem[], targets: ReportTargets): ReportFile {
+  return { reportVersion: REPORT_VERSION, ...report, loadProblems: [...loadProblems], publishProblems: [...publishProblems], targets };
 }
 
 /** The report file as its JSON text: two-space indent, a final newline. */

@@ -10,6 +10,7 @@ import { importReportSchema } from '../convert/report-schema';
 import type { HttpRequest } from '../call';
 import type { Result } from '../core/result';
 import type { WizardReply, WizardRequest } from './service';
+import type { TargetDetail, TargetRow, TokensView } from './fit';
 import type { SessionSummary, ToolPreview } from './session';
 
 const bytes = z.instanceof(Uint8Array);
@@ -36,6 +37,11 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('exported'), path }),
   z.object({ type: z.literal('remove'), path }),
   z.object({ type: z.literal('put-back'), path }),
+  z.object({ type: z.literal('tokens'), model: z.string() }),
+  z.object({ type: z.literal('compat') }),
+  z.object({ type: z.literal('compat-detail'), target: z.string() }),
+  z.object({ type: z.literal('target-tools'), target: z.string() }),
+  z.object({ type: z.literal('report') }),
 ]);
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
@@ -68,6 +74,45 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
   }),
   z.object({ ok: z.literal(false), reason: z.string() }),
 ]);
+
+const severity = z.enum(['error', 'warning']);
+const modelChoice = z.object({ id: z.string(), label: z.string(), method: z.enum(['formula', 'estimate']) });
+
+const tokensView: z.ZodType<TokensView> = z.object({
+  model: modelChoice,
+  tools: z.array(z.object({ file: path, name: z.string(), tokens: z.number(), exact: z.boolean() })),
+  toolTokens: z.number(),
+  overhead: z.array(z.object({ tokens: z.number(), what: z.string() })),
+  total: z.number(),
+  counted: z.number(),
+  models: z.array(modelChoice),
+});
+
+const verdict = z.enum(['fits', 'fits-with-changes', 'does-not-fit']);
+
+const targetRow: z.ZodType<TargetRow> = z.object({
+  target: z.string(),
+  title: z.string(),
+  kind: z.enum(['api', 'protocol', 'format', 'client']),
+  strict: z.boolean(),
+  verified: z.boolean(),
+  verdict,
+  tools: z.number(),
+  maxTools: z.number().optional(),
+  errors: z.number(),
+  warnings: z.number(),
+  changes: z.number(),
+  remaining: z.number(),
+  reasons: z.array(z.object({ ruleId: z.string(), severity, count: z.number() })),
+});
+
+const targetDetail: z.ZodType<TargetDetail> = z.object({
+  target: z.string(),
+  title: z.string(),
+  verdict,
+  problems: z.array(problemSchema),
+  remaining: z.array(problemSchema),
+});
 
 function result<T>(value: z.ZodType<T>): z.ZodType<Result<T>> {
   return z.union([
@@ -102,6 +147,16 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
   z.object({ type: z.literal('export'), folder: z.string(), bytes }),
   z.object({ type: z.literal('spec-file'), path, text: z.string().or(z.undefined()) }),
   z.object({ type: z.literal('exported'), path, text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('tokens'), tokens: tokensView }),
+  z.object({ type: z.literal('compat'), targets: z.array(targetRow) }),
+  z.object({ type: z.literal('compat-detail'), detail: targetDetail.or(z.undefined()) }),
+  z.object({
+    type: z.literal('target-tools'),
+    folder: z.string(),
+    target: z.string(),
+    file: z.object({ text: z.string(), log: z.array(z.string()), fits: z.boolean() }).or(z.undefined()),
+  }),
+  z.object({ type: z.literal('report'), folder: z.string(), text: z.string().or(z.undefined()) }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 

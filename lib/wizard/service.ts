@@ -16,6 +16,8 @@ import { convertSpec } from '../convert';
 import type { ConvertOptions, ImportReport } from '../convert/model';
 import { loadSpec } from '../openapi';
 import { fail, ok, type Result } from '../core/result';
+import { buildReportFile, reportFileJson } from '../convert/report';
+import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
 import {
   editFile,
   exportSession,
@@ -61,7 +63,17 @@ export type WizardRequest =
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
   | { type: 'remove'; path: string }
-  | { type: 'put-back'; path: string };
+  | { type: 'put-back'; path: string }
+  /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`). */
+  | { type: 'tokens'; model: string }
+  /** The skill's fit with every target, a line each. */
+  | { type: 'compat' }
+  /** One target's reasons in full. */
+  | { type: 'compat-detail'; target: string }
+  /** The tools adapted for a target, as `tools --target` writes them. */
+  | { type: 'target-tools'; target: string }
+  /** The import report file, as `convert --report` writes it, of the skill as it is now. */
+  | { type: 'report' };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -95,6 +107,13 @@ export type WizardReply =
   | { type: 'export'; folder: string; bytes: Uint8Array }
   | { type: 'spec-file'; path: string; text: string | undefined }
   | { type: 'exported'; path: string; text: string | undefined }
+  | { type: 'tokens'; tokens: TokensView }
+  | { type: 'compat'; targets: TargetRow[] }
+  | { type: 'compat-detail'; detail: TargetDetail | undefined }
+  /** `text` is the file of tools, `log` its lines of changes; undefined for a target that takes no tool list. */
+  | { type: 'target-tools'; folder: string; target: string; file: { text: string; log: string[]; fits: boolean } | undefined }
+  /** Undefined for a skill opened from a bundle: there was no import. */
+  | { type: 'report'; folder: string; text: string | undefined }
   | { type: 'error'; message: string };
 
 export interface WizardService {
@@ -116,6 +135,7 @@ const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upl
 export function createWizardService(): WizardService {
   let session: WizardSession | undefined;
   let lastUpload: LastUpload | undefined;
+  const fit = createSkillFit();
   // A file's version changes with each change to its text. Numbers are never reused, not
   // even across skills, so an edit typed over another skill's file is refused too.
   let counter = 0;
@@ -227,6 +247,25 @@ export function createWizardService(): WizardService {
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };
         case 'spec-file':
           return { type: 'spec-file', path: request.path, text: lastUpload?.upload.files.find((f) => f.path === request.path)?.text };
+        case 'tokens':
+          if (!session) return NO_SESSION;
+          return { type: 'tokens', tokens: await fit.tokens(session.pkg, request.model) };
+        case 'compat':
+          if (!session) return NO_SESSION;
+          return { type: 'compat', targets: await fit.compat(session.pkg) };
+        case 'compat-detail':
+          if (!session) return NO_SESSION;
+          return { type: 'compat-detail', detail: await fit.detail(session.pkg, request.target) };
+        case 'target-tools':
+          if (!session) return NO_SESSION;
+          return { type: 'target-tools', folder: session.pkg.folder, target: request.target, file: fit.targetTools(session.pkg, request.target) };
+        case 'report': {
+          if (!session) return NO_SESSION;
+          const { report, specProblems, pkg } = session;
+          if (!report) return { type: 'report', folder: pkg.folder, text: undefined };
+          const file = buildReportFile(report, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
+          return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
+        }
         case 'restore': {
           const restored = restoreSession(request.snapshot);
           if (!restored) return { type: 'error', message: 'The saved skill could not be read back; it was written by another version of the wizard' };

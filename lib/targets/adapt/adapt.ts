@@ -2,7 +2,8 @@ import { problem, type Problem } from '../../core/problem';
 import { toolName } from '../../publish/tool-name';
 import type { SkillTools, TargetRules, ToolEntry } from '../model';
 import { fitName, hostName, namePatternFails, nameTooLong } from '../names';
-import { adaptSchema, FIXABLE_SCHEMA_RULES } from '../schema-rules';
+import { NO_MEMO, type CompatMemo } from '../compat/memo';
+import { FIXABLE_SCHEMA_RULES } from '../schema-rules';
 
 /** A tool as one target takes it, with the name it had before. */
 export interface AdaptedTool extends ToolEntry {
@@ -25,7 +26,7 @@ export interface Adapted {
  * The compatibility report runs the same checks, so what this returns passes every check
  * that has a fix. Every change that loses something is logged, so nothing changes silently.
  */
-export function adaptTools(input: SkillTools, target: TargetRules): Adapted {
+export function adaptTools(input: SkillTools, target: TargetRules, memo: CompatMemo = NO_MEMO): Adapted {
   if (target.applies === 'skill') return { target, input, tools: input.tools.slice(), log: [] };
   const log: Problem[] = [];
   const taken = new Set<string>();
@@ -48,7 +49,7 @@ export function adaptTools(input: SkillTools, target: TargetRules): Adapted {
     }
     const minimum = Math.max(target.description.required ? 1 : 0, target.description.minLength?.max ?? 0);
     if (entry.tool.description.trim().length < minimum) entry.tool.description = `Calls ${tool.alias}.`.padEnd(minimum, '.');
-    const schema = adaptSchema(tool.parameters, target);
+    const schema = memo.adapt(tool.parameters, target);
     entry.tool.parameters = schema.schema;
     for (const l of schema.lost) log.push(problem(l.ruleId, 'warning', l.message, file, { pointer: `/parameters${l.pointer}` }));
     tools.push(entry);

@@ -4,6 +4,7 @@ import { adaptedInput, adaptTools } from '../adapt/adapt';
 import { TARGETS } from '../catalog';
 import type { SkillTools, TargetRules } from '../model';
 import type { CompatContext } from './rule';
+import { NO_MEMO, type CompatMemo } from './memo';
 import { COMPAT_RULES } from './rules';
 
 /** Whether a skill fits a target as published, once adapted for it, or not even then. */
@@ -28,11 +29,13 @@ export interface TargetReport {
 
 export interface CompatOptions {
   countTokens?: CompatContext['countTokens'];
+  /** Per-schema results kept from one check to the next (the wizard's worker); none by default. */
+  memo?: CompatMemo;
 }
 
 /** Every problem the skill's tools have for one target, in rule order, grouped by file. */
 export function checkTarget(input: SkillTools, target: TargetRules, options: CompatOptions = {}): Problem[] {
-  const ctx: CompatContext = { input, target, countTokens: options.countTokens };
+  const ctx: CompatContext = { input, target, countTokens: options.countTokens, memo: options.memo ?? NO_MEMO };
   const problems = COMPAT_RULES.filter((r) => r.applies === target.applies).flatMap((r) => r.check(ctx));
   return problems.sort((a, b) => compareStrings(a.file, b.file));
 }
@@ -47,7 +50,7 @@ export function compatReport(input: SkillTools, target: TargetRules, options: Co
   const problems = checkTarget(input, target, options);
   const errors = problems.some((p) => p.severity === 'error');
   // Adapting is a no-op (nothing to log) where nothing was found.
-  const adapted = problems.length > 0 ? adaptTools(input, target) : undefined;
+  const adapted = problems.length > 0 ? adaptTools(input, target, options.memo) : undefined;
   const remaining = adapted && errors ? checkTarget(adaptedInput(adapted), target, options).filter((p) => p.severity === 'error') : [];
   return {
     target: target.id,

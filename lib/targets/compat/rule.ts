@@ -1,11 +1,14 @@
 import type { Problem } from '../../core/problem';
 import type { SkillTools, TargetRules } from '../model';
+import type { CompatMemo } from './memo';
 
 export interface CompatContext {
   input: SkillTools;
   target: TargetRules;
   /** Tokens of a text, where a tokenizer is loaded (Agent Skills' body budget); absent, that check is left out. */
   countTokens?: (text: string) => number;
+  /** The per-schema work, remembered where a skill is checked again after each edit (`createCompatMemo`). */
+  memo: CompatMemo;
 }
 
 /**

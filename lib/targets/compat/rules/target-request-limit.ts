@@ -1,6 +1,5 @@
 import { problem } from '../../../core/problem';
 import { MANIFEST_FILE } from '../../../skill/manifest';
-import { measureSchema } from '../../schema-measure';
 import { cite, type CompatRule } from '../rule';
 
 const WHAT = {
@@ -14,9 +13,9 @@ const WHAT = {
 export const targetRequestLimit: CompatRule = {
   id: 'target-request-limit',
   applies: 'tools',
-  check({ input, target }) {
+  check({ input, target, memo }) {
     if (target.requestLimits.length === 0) return [];
-    const measures = input.tools.map(({ tool }) => measureSchema(tool.parameters));
+    const measures = input.tools.map(({ tool }) => memo.measure(tool.parameters));
     const sum = (f: (m: (typeof measures)[number]) => number) => measures.reduce((n, m) => n + f(m), 0);
     const totals = {
       'strict-tools': input.tools.length,

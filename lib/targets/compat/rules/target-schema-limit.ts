@@ -1,16 +1,15 @@
 import { problem, type Problem } from '../../../core/problem';
-import { measureSchema } from '../../schema-measure';
 import { cite, type CompatRule } from '../rule';
 
 /** Limits on one tool's whole schema (OpenAI's strict mode): not something adapting can change, only a smaller schema. */
 export const targetSchemaLimit: CompatRule = {
   id: 'target-schema-limit',
   applies: 'tools',
-  check({ input, target }) {
+  check({ input, target, memo }) {
     if (target.schemaLimits.length === 0) return [];
     const out: Problem[] = [];
     for (const { file, tool } of input.tools) {
-      const m = measureSchema(tool.parameters);
+      const m = memo.measure(tool.parameters);
       const over = (what: string, n: number, max: number, source: string, pointer = '/parameters') => {
         if (n > max) out.push(problem('target-schema-limit', 'error', `${what}: ${n}, over ${target.id}'s ${max} ${cite(source)}`, file, { pointer }));
       };

@@ -1,5 +1,4 @@
 import { problem } from '../../../core/problem';
-import { schemaFindings } from '../../schema-rules';
 import type { CompatRule } from '../rule';
 
 /**
@@ -10,9 +9,9 @@ import type { CompatRule } from '../rule';
 export const targetSchema: CompatRule = {
   id: 'target-schema',
   applies: 'tools',
-  check({ input, target }) {
+  check({ input, target, memo }) {
     return input.tools.flatMap(({ file, tool }) =>
-      schemaFindings(tool.parameters, target).map((f) => problem(f.ruleId, f.severity, f.message, file, { pointer: `/parameters${f.pointer}` })),
+      memo.findings(tool.parameters, target).map((f) => problem(f.ruleId, f.severity, f.message, file, { pointer: `/parameters${f.pointer}` })),
     );
   },
 };
