@@ -1,10 +1,12 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
+import { importBlockers, MISSING_FILE } from '../../lib/convert/blockers';
 import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
+import { chosenFromInput, type ChosenFiles } from './browser-files';
 import { ProblemList } from './problem-list';
 
 
@@ -31,6 +33,7 @@ export function ReportView({
   onOpenFile,
   onOpenSpec,
   onDownload,
+  onChooseFolder,
 }: {
   summary: SessionSummary;
   report?: ImportReport;
@@ -40,9 +43,14 @@ export function ReportView({
   onDownload: () => void;
   /** Opens the uploaded spec at a place; absent when the spec is not at hand. */
   onOpenSpec?: (file: string, line?: number) => void;
+  /** Converts the folder the user chooses instead (a spec whose `$ref`s name files that were not uploaded). */
+  onChooseFolder?: (chosen: ChosenFiles) => void;
 }) {
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
+  // Issue 8.6: what keeps the skill from being published though its files may pass every rule.
+  const blockers = report ? importBlockers(report, specProblems) : [];
+  const missing = [...new Set(specProblems.map((p) => (p.ruleId === 'ref-unresolved' ? MISSING_FILE.exec(p.message)?.[1] : undefined)).filter((f) => f !== undefined))];
   return (
     <div className="report">
       <div className="file-bar">
@@ -53,12 +61,20 @@ export function ReportView({
           </button>
         )}
       </div>
+      {report && missing.length > 0 && <MissingFiles files={missing} onChooseFolder={onChooseFolder} />}
       {report ? (
         <>
           <p>
             <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {report.operationCount} operations,{' '}
             <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}
-            {report.sharedTypes.length} shared types.
+            {report.sharedTypes.length} shared types
+            {report.weakDescriptions.length > 0 && (
+              <>
+                ; {report.weakDescriptions.length} {report.weakDescriptions.length === 1 ? 'tool whose description' : 'tools whose descriptions'} a model cannot
+                choose by (<code>description-quality</code>, below)
+              </>
+            )}
+            .
           </p>
           {report.declared.length > 0 && (
             <details>
@@ -111,7 +127,7 @@ export function ReportView({
                 ) : (
                   <details key={`${g[0].ruleId}:${g[0].message}`} className="folded">
                     <summary>
-                      <span className="severity warning">warning</span> <span className="rule">{g[0].ruleId}</span> {g[0].message}: in {g.length} places
+                      <span className={`severity ${g[0].severity}`}>{g[0].severity}</span> <span className="rule">{g[0].ruleId}</span> {g[0].message}: in {g.length} places
                     </summary>
                     <ProblemList problems={g} showFile label={`Places of: ${g[0].message}`} onSelect={atSpec} />
                   </details>
@@ -135,8 +151,17 @@ export function ReportView({
       )}
       <section>
         <h3>Publish rules</h3>
+        {blockers.length > 0 && (
+          <div role="alert" aria-label="Not publishable" className="refused">
+            <p>
+              <strong>The skill is not publishable yet</strong>
+              {packageProblems.length === 0 ? ', though every publish rule passes:' : ':'}
+            </p>
+            <ProblemList problems={blockers} showFile label="Why the skill is not publishable" onSelect={atSpec} />
+          </div>
+        )}
         {packageProblems.length === 0 ? (
-          <p>Every publish rule passes: the skill can be published as it is.</p>
+          blockers.length === 0 && <p>Every publish rule passes: the skill can be published as it is.</p>
         ) : (
           <>
             <p>
@@ -146,6 +171,53 @@ export function ReportView({
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * A spec uploaded alone whose `$ref`s name files that were not uploaded with it (issue 8.6):
+ * said at the top of the report, with the way to give them right there.
+ */
+function MissingFiles({ files, onChooseFolder }: { files: string[]; onChooseFolder?: (chosen: ChosenFiles) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const shown = files.slice(0, 3);
+  return (
+    <div className="notice" role="note" aria-label="Files not uploaded">
+      <p>
+        The spec&apos;s <code>$ref</code>s name {files.length === 1 ? 'a file' : `${files.length} files`} that {files.length === 1 ? 'was' : 'were'} not
+        uploaded with it ({shown.map((f, i) => (
+          <span key={f}>
+            {i > 0 && ', '}
+            <code>{f}</code>
+          </span>
+        ))}
+        {files.length > shown.length ? ', …' : ''}), so what uses them is missing from the skill. Choose the folder that holds the spec and its files, and
+        it is converted again from there.
+      </p>
+      {onChooseFolder && (
+        <>
+          <button type="button" className="primary" onClick={() => input.current?.click()}>
+            Choose the folder
+          </button>
+          <input
+            ref={(el) => {
+              input.current = el;
+              // Not in React's typings: a folder chooser.
+              el?.setAttribute('webkitdirectory', '');
+            }}
+            type="file"
+            multiple
+            hidden
+            aria-label="The spec's folder"
+            onChange={(e) => {
+              const chosen = [...(e.target.files ?? [])];
+              e.target.value = '';
+              if (chosen.length > 0) onChooseFolder(chosenFromInput(chosen, true));
+            }}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { problem, type Problem } from '../../lib/core/problem';
 import { fail } from '../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
+import type { GenerateOptions } from '../../lib/wizard/service';
 import type { ChosenFiles } from './browser-files';
 import { megabytes } from './format';
 import type { SpecChoice } from './start-panel';
@@ -327,7 +328,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
-    async onRegenerate(options: { name: string; baseUrl: string }) {
+    async onRegenerate(options: GenerateOptions) {
       if (!confirmReplace()) return;
       showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');
     },

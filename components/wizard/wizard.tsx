@@ -128,7 +128,7 @@ export function Wizard() {
             {opened.report && (
               <RegenerateForm
                 folder={summary.folder}
-                relativeServer={opened.report.warnings.some((w) => w.ruleId === 'relative-server')}
+                report={opened.report}
                 busy={busy !== null}
                 onRegenerate={(options) => void actions.onRegenerate(options)}
               />
@@ -140,6 +140,7 @@ export function Wizard() {
               onOpenFile={(path) => void actions.openFile(path)}
               onOpenSpec={opened.specFiles.length > 0 ? (file, line) => void actions.openSpec(file, line) : undefined}
               onDownload={() => void actions.onDownloadReport()}
+              onChooseFolder={(chosen) => void actions.onSpec({ chosen })}
             />
           </main>
         ) : (

@@ -57,4 +57,10 @@ describe('wizardRequestSchema', () => {
   ])('refuses %s', (_, request) => {
     expect(wizardRequestSchema.safeParse(request).success).toBe(false);
   });
+
+  it('keeps the server variables and the server a regenerate asks for, and refuses a value that is not a string', () => {
+    const request = { type: 'regenerate', options: { baseUrl: '', serverVariables: { tenant: 'acme', region: '' }, server: 'https://sandbox.test' } };
+    expect(wizardRequestSchema.parse(request)).toEqual(request);
+    expect(wizardRequestSchema.safeParse({ type: 'regenerate', options: { serverVariables: { tenant: 1 } } }).success).toBe(false);
+  });
 });

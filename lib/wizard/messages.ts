@@ -14,7 +14,13 @@ import type { TargetDetail, TargetRow, TokensView } from './fit';
 import type { SessionSummary, ToolPreview } from './session';
 
 const bytes = z.instanceof(Uint8Array);
-const options = z.object({ name: z.string().optional(), baseUrl: z.string().optional() });
+const options = z.object({
+  name: z.string().optional(),
+  baseUrl: z.string().optional(),
+  // Issue 8: the values of server variables by name, and which of several servers.
+  serverVariables: z.record(z.string(), z.string()).optional(),
+  server: z.string().optional(),
+});
 const path = z.string();
 
 export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [

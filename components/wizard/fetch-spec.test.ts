@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchSpecHere } from './fetch-spec';
+
+/** A fetch that answers from a table of addresses, each a text or a redirect, remembering what it was asked. */
+function serve(pages: Record<string, string | { redirect: string }>) {
+  const asked: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    asked.push({ url, init });
+    let page = pages[url];
+    let at = url;
+    if (page !== undefined && typeof page === 'object') {
+      at = page.redirect;
+      page = pages[at];
+    }
+    if (page === undefined) return new Response('not found', { status: 404, statusText: 'Not Found' });
+    const response = new Response(page as string, { status: 200 });
+    Object.defineProperty(response, 'url', { value: at });
+    return response;
+  });
+  return asked;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('fetchSpecHere', () => {
+  it('fetches the files a spec names by relative $ref from beside it, without credentials, and theirs', async () => {
+    const asked = serve({
+      'https://specs.test/api/v1/openapi.yaml': "openapi: 3.0.3\npaths:\n  /pets: {$ref: 'paths/pets.yaml'}\n  /far: {$ref: '../../secret.yaml'}\n",
+      'https://specs.test/api/v1/paths/pets.yaml': "get: {responses: {'200': {$ref: '../schemas/pet%20list.yaml'}}}\n",
+      'https://specs.test/api/v1/schemas/pet%20list.yaml': 'description: ok\n',
+      'https://specs.test/secret.yaml': 'never: fetched\n',
+    });
+    const got = await fetchSpecHere('https://specs.test/api/v1/openapi.yaml', 'openapi.yaml');
+    expect(got.problems).toEqual([]);
+    expect(got.entries.map((e) => [e.path, text(e.bytes).length > 0])).toEqual([
+      ['openapi.yaml', true],
+      ['paths/pets.yaml', true],
+      ['schemas/pet list.yaml', true],
+    ]);
+    expect(asked.map((a) => a.url)).toEqual(['https://specs.test/api/v1/openapi.yaml', 'https://specs.test/api/v1/paths/pets.yaml', 'https://specs.test/api/v1/schemas/pet%20list.yaml']);
+    expect(asked.every((a) => a.init?.credentials === 'omit' && a.init.referrerPolicy === 'no-referrer')).toBe(true);
+  });
+
+  it('names a file it could not fetch, and refuses one a redirect takes out of the spec\'s folder', async () => {
+    serve({
+      'https://specs.test/api/openapi.yaml': "a: {$ref: 'gone.yaml'}\nb: {$ref: 'moved.yaml'}\n",
+      'https://specs.test/api/moved.yaml': { redirect: 'https://elsewhere.test/moved.yaml' },
+      'https://elsewhere.test/moved.yaml': 'x: 1\n',
+    });
+    const got = await fetchSpecHere('https://specs.test/api/openapi.yaml', 'openapi.yaml');
+    expect(got.entries.map((e) => e.path)).toEqual(['openapi.yaml']);
+    expect(got.problems.map((p) => p.message)).toEqual([
+      'gone.yaml, which a $ref names, could not be read: specs.test answered 404 Not Found',
+      'moved.yaml, which a $ref names, could not be read: https://specs.test/api/moved.yaml redirected out of the spec\'s folder, to https://elsewhere.test/moved.yaml',
+    ]);
+  });
+
+  it('refuses the entry when its server cannot be read, and says what to do', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const got = await fetchSpecHere('https://closed.test/openapi.yaml', 'openapi.yaml');
+    expect(got).toEqual({ entries: [], problems: [expect.objectContaining({ ruleId: 'spec-url', message: 'closed.test could not be reached, or does not let other pages read it (CORS): download the spec and upload the file instead' })] });
+  });
+});
