@@ -24,7 +24,7 @@ test('every view of the wizard meets WCAG 2.1 AA as axe checks it', async ({ pag
 
   // Problems: the badges, the marked lines, the notice.
   const editor = page.getByLabel('Contents of create_booking.md');
-  await editor.fill((await editor.inputValue()).replace('method: POST', 'method: POTS').replace('"type": "object",', '"type": "object", "nullable": true,'));
+  await wizard.replaceText(editor, (await wizard.text(editor)).replace('method: POST', 'method: POTS').replace('"type": "object",', '"type": "object", "nullable": true,'));
   await expect(wizard.fileProblems('create_booking.md')).not.toHaveCount(0);
   await page.getByRole('tab', { name: 'Tool' }).click();
   expect(await violations(page)).toEqual([]);

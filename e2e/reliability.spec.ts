@@ -7,12 +7,12 @@ test('a file opened while the worker is busy never shows, nor saves, another fil
   const wizard = new WizardPage(page);
   await wizard.open();
   await wizard.trySample();
-  const booking = await (await wizard.openFile('get_booking.md')).inputValue();
+  const booking = await wizard.text(await wizard.openFile('get_booking.md'));
   await wizard.blockWorker(2_000);
   await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^list_rooms\.md/ }).click();
   const rooms = page.getByLabel('Contents of list_rooms.md');
   await expect(rooms).toBeVisible({ timeout: 10_000 });
-  const text = await rooms.inputValue();
+  const text = await wizard.text(rooms);
   expect(text).not.toBe(booking);
   expect(text).toContain('url: http://outturn-hollowbrook:8084/rooms\n');
   await rooms.press('Control+End');
@@ -50,7 +50,7 @@ test('a request that hangs shows "still working" with Cancel, which starts the w
   await bar.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('The wizard started again from the last saved copy, with your typing kept.')).toBeVisible();
   await expect(bar).toHaveCount(0);
-  await expect(manifest).toHaveValue(/Applied before the hang\. Typed while it hung\.$/);
+  await expect.poll(() => wizard.text(manifest)).toMatch(/Applied before the hang\. Typed while it hung\.$/);
   await expect(wizard.status).toContainText('2 edited');
   // The new worker holds all of it: in the bundle, and kept in the browser after the tab is gone.
   const files = await WizardPage.unzip((await wizard.download()).bytes);
@@ -64,7 +64,7 @@ test('a request that hangs shows "still working" with Cancel, which starts the w
   const next = new WizardPage(await context.newPage());
   await next.open();
   await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  expect(await (await next.openFile('SKILL.md')).inputValue()).toMatch(/Applied before the hang\. Typed while it hung\.$/);
+  expect(await next.text(await next.openFile('SKILL.md'))).toMatch(/Applied before the hang\. Typed while it hung\.$/);
 });
 
 test('a file that hangs as it opens can be cancelled, and another one opened', async ({ page }) => {

@@ -1,5 +1,21 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
+/**
+ * The whole text in an editor, as the file holds it (line endings included): a textarea's
+ * value, or the CodeMirror document's, which the page does not lay out beyond the lines in
+ * view. CodeMirror keeps its view on its content element (`cmTile`, what
+ * `EditorView.findFromDOM` reads); if a new version moves it, this throws.
+ */
+export async function editorTextIn(editor: Locator): Promise<string> {
+  return editor.evaluate((el) => {
+    if (el instanceof HTMLTextAreaElement) return el.value;
+    const content = (el.closest('.cm-editor')?.querySelector('.cm-content') ?? el) as Element & { cmTile?: { root?: { view?: { state: { sliceDoc(): string } } } } };
+    const view = content.cmTile?.root?.view;
+    if (!view) throw new Error('not a textarea, nor a CodeMirror editor whose view can be found');
+    return view.state.sliceDoc();
+  });
+}
+
 /** The wizard as a person uses it: by the names on its buttons, fields and lists. */
 export class WizardPage {
   readonly requests: { method: string; url: string }[] = [];
@@ -56,6 +72,19 @@ export class WizardPage {
     const editor = this.page.getByLabel(`Contents of ${name}`);
     await expect(editor).toBeVisible();
     return editor;
+  }
+
+  /** The text in an editor (`openFile`'s), as the file holds it. */
+  text(editor: Locator): Promise<string> {
+    return editorTextIn(editor);
+  }
+
+  /** Replaces the whole text in an editor as a person would: select all, then type (here, paste) the new text. */
+  async replaceText(editor: Locator, text: string): Promise<void> {
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.insertText(text);
+    await expect.poll(() => editorTextIn(editor)).toBe(text);
   }
 
   fileProblems(name: string): Locator {

@@ -19,12 +19,12 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   await expect(page.getByText('Every publish rule passes')).toBeVisible();
 
   const editor = await wizard.openFile('get_booking.md');
-  const text = await editor.inputValue();
+  const text = await wizard.text(editor);
   expect(text).toContain('method: GET');
   await expect(page.getByLabel('Tool as a model gets it')).toContainText('"name": "hollowbrook-guesthouse_get_booking"');
 
   // An edit is checked at once: the error names its line, the file and the skill count it.
-  await editor.fill(text.replace('method: GET', 'method: FETCH'));
+  await wizard.replaceText(editor, text.replace('method: GET', 'method: FETCH'));
   await expect(wizard.fileProblems('get_booking.md')).toHaveCount(1);
   await expect(wizard.fileProblems('get_booking.md').first()).toContainText('line 3:3');
   await expect(wizard.fileProblems('get_booking.md').first()).toContainText('operation-method');
@@ -34,13 +34,13 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   // Tab indents (and is undone like any typing); Esc then Tab leaves the editor.
   await editor.press('Control+End');
   await editor.press('Tab');
-  await expect(editor).toHaveValue(`${text.replace('method: GET', 'method: FETCH')}  `);
+  await expect.poll(() => wizard.text(editor)).toBe(`${text.replace('method: GET', 'method: FETCH')}  `);
   await editor.press('Escape');
   await editor.press('Tab');
   await expect(editor).not.toBeFocused();
 
   await page.getByRole('button', { name: 'Revert to generated' }).click();
-  await expect(editor).toHaveValue(text);
+  await expect.poll(() => wizard.text(editor)).toBe(text);
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
 
   // The call: example arguments to start from, the exact request, and a refusal.
@@ -77,7 +77,7 @@ test('the downloaded bundle is byte for byte what the CLI writes, and opens agai
   await expect(page.getByText('Opened from the bundle')).toBeVisible();
   // "The call" sections were generated into the bundle and are taken out again here.
   const editor = await wizard.openFile('get_booking.md');
-  expect(await editor.inputValue()).not.toContain('## The call');
+  expect(await wizard.text(editor)).not.toContain('## The call');
   expect(wizard.errors).toEqual([]);
 });
 
@@ -134,7 +134,7 @@ test('markup in a spec is shown as text everywhere and never runs; the spec neve
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
   for (const name of ['SKILL.md', 'get_x.md']) {
     const editor = await wizard.openFile(name);
-    expect(await editor.inputValue()).toContain('onerror');
+    expect(await wizard.text(editor)).toContain('onerror');
   }
   await page.getByRole('tab', { name: 'Tool' }).click();
   await expect(page.getByLabel('Tool as a model gets it')).toContainText('onerror');
@@ -153,7 +153,7 @@ test('markup in a spec is shown as text everywhere and never runs; the spec neve
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
   for (const name of ['SKILL.md', 'get_x.md']) {
     const editor = await wizard.openFile(name);
-    expect(await editor.inputValue()).toContain('onerror');
+    expect(await wizard.text(editor)).toContain('onerror');
   }
   await page.getByRole('button', { name: 'Import report' }).click();
   await inert();
@@ -206,7 +206,7 @@ test('a spec with a relative server asks for the base URL, and generating again 
   await expect(page.getByRole('heading', { level: 2, name: 'rel' })).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
   const editor = await wizard.openFile('get_a.md');
-  expect(await editor.inputValue()).toContain('url: https://relative.example.com/api/a');
+  expect(await wizard.text(editor)).toContain('url: https://relative.example.com/api/a');
 });
 
 test('the open skill is kept in this browser: after the tab is closed, it continues with every edit', async ({ page, context }) => {
@@ -214,8 +214,8 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
   await wizard.open();
   await wizard.trySample();
   const editor = await wizard.openFile('list_rooms.md');
-  const text = await editor.inputValue();
-  await editor.fill(`${text}\nFamily rooms sleep four.\n`);
+  const text = await wizard.text(editor);
+  await wizard.replaceText(editor, `${text}\nFamily rooms sleep four.\n`);
   await expect(wizard.status).toContainText('1 edited');
   // Saved a moment after the change (waited for in IndexedDB); then the tab goes away without a goodbye.
   await expect.poll(() => wizard.savedEdits(), { timeout: 10_000 }).toBe(1);
@@ -228,7 +228,7 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
   await expect(saved).toContainText('1 edited');
   await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
   await expect(next.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings · 1 edited');
-  expect(await (await next.openFile('list_rooms.md')).inputValue()).toContain('Family rooms sleep four.');
+  expect(await next.text(await next.openFile('list_rooms.md'))).toContain('Family rooms sleep four.');
 
   next.page.on('dialog', (d) => void d.accept());
   await next.page.getByRole('button', { name: 'Open another…' }).click();
@@ -242,10 +242,11 @@ test('a place the report names opens the uploaded spec at that line, read-only',
   await wizard.uploadSpec([{ name: 'places.yaml', buffer: Buffer.from(spec) }]);
   await page.getByRole('list', { name: 'Conversion warnings' }).getByRole('button', { name: /relative-server/ }).click();
   const viewer = page.getByLabel('Spec file places.yaml');
-  await expect(viewer).toHaveValue(spec);
-  await expect(viewer).toHaveAttribute('readonly', '');
-  const caretLine = await viewer.evaluate((el: HTMLTextAreaElement) => el.value.slice(0, el.selectionStart).split('\n').length);
-  expect(caretLine).toBe(3);
+  await expect.poll(() => wizard.text(viewer)).toBe(spec);
+  await expect(viewer).toHaveAttribute('aria-readonly', 'true');
+  await expect(viewer).toBeFocused();
+  // The cursor's line, as the gutter marks it.
+  await expect(page.locator('.cm-editor').filter({ has: viewer }).locator('.cm-lineNumbers .cm-activeLineGutter')).toHaveText('3');
   await expect(page.getByRole('list', { name: 'Problems in places.yaml' })).toContainText('relative-server');
   await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
   await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
@@ -259,7 +260,7 @@ test('an operation can be taken out of the skill, its Operations entry with it, 
   await page.getByRole('button', { name: 'Remove from the skill' }).click();
   await expect(wizard.status).toHaveText('5 files · 4 tools · 0 errors · 0 warnings · 1 edited');
   expect(await wizard.fileNames()).not.toContain('cancel_booking.md');
-  expect(await (await wizard.openFile('SKILL.md')).inputValue()).not.toContain('cancel_booking');
+  expect(await wizard.text(await wizard.openFile('SKILL.md'))).not.toContain('cancel_booking');
   await page.getByText('Removed (1)').click();
   await page.getByRole('button', { name: 'Put back cancel_booking.md' }).click();
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
@@ -306,7 +307,7 @@ test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the comman
   await expect(wizard.status).toHaveText('453 files · 211 tools · 0 errors · 26 warnings', { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Prose-only (241)' })).toBeVisible();
   const editor = await wizard.openFile('get_customers.md');
-  expect(await editor.inputValue()).toContain('url: https://api.stripe.com/v1/customers');
+  expect(await wizard.text(editor)).toContain('url: https://api.stripe.com/v1/customers');
   expect(wizard.errors).toEqual([]);
 });
 

@@ -49,7 +49,6 @@ function harness() {
     fetchSample: async () => ({ name: 'hollowbrook.openapi.yaml', bytes: SAMPLE.slice() }),
     saveBytes: vi.fn(),
     confirm: vi.fn(() => true),
-    paint: async () => {},
   };
   const controller = createWizardController(send, { get: () => state, dispatch: (action) => (state = wizardReducer(state, action)) }, io);
   return {

@@ -3,7 +3,6 @@ import { fail } from '../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
 import type { GenerateOptions } from '../../lib/wizard/service';
 import type { ChosenFiles } from './browser-files';
-import { megabytes } from './format';
 import type { SpecChoice } from './start-panel';
 import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
@@ -18,8 +17,6 @@ export interface WizardIO {
   /** Saves a file the user downloads; `type` is its media type (a zip when not given). */
   saveBytes(bytes: Uint8Array, fileName: string, type?: string): void;
   confirm(message: string): boolean;
-  /** Lets the page paint (a "busy" line) before something slow starts. */
-  paint(): Promise<void>;
 }
 
 /** The state as it is after every action dispatched so far, and a way to dispatch one. */
@@ -282,13 +279,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       await flushEdits();
       const reply = await send({ type: 'spec-file', path });
       if (reply.type !== 'spec-file' || reply.text === undefined) return;
-      if (store.get().spec?.path !== path && reply.text.length > 1_000_000) {
-        // A browser takes seconds to lay out a multi-megabyte textarea: say so before it starts.
-        dispatch({ type: 'busy', label: `Opening ${path} (${megabytes(reply.text.length)})…` });
-        await io.paint();
-      }
+      // Shown at once, however large: the editor lays out only the lines in view.
       dispatch({ type: 'spec', path, text: reply.text, line });
-      dispatch({ type: 'busy', label: null });
     },
 
     /** "In the bundle" for a file: what the download will hold. */

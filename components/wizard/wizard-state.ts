@@ -35,7 +35,11 @@ export interface WizardState {
   file: FileView | null;
   /** Counts the files loaded into the editor, so the same file loaded again starts the editor anew. */
   fileLoads: number;
-  /** The editor's text as typed, for the line numbers. */
+  /**
+   * The editor's text as typed, to give a new worker if the last one hung. Kept in the
+   * controller's copy of the state only: the page does not render on each keystroke
+   * (`useWizardSession`), and nothing on it draws this.
+   */
   draft: string;
   panel: PreviewTab;
   exported?: { path: string; text: string | undefined };

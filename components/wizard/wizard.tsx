@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import { EditorStates } from './editor/editor-states';
 import { FileList } from './file-list';
 import { skillCounts } from './format';
 import { ProblemList } from './problem-list';
@@ -21,8 +22,10 @@ import { useWizardSession } from './use-wizard-session';
  */
 export function Wizard() {
   const { state, actions, cancel } = useWizardSession();
-  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, draft, fileLoads, panel, exported, tool, args, request, withTools, saved, notice, working, recovered } = state;
+  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, saved, notice, working, recovered } = state;
   const editor = useRef<CodeEditorHandle>(null);
+  // Each file's editor state (its undo history) for as long as this skill is open.
+  const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
 
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
@@ -113,11 +116,13 @@ export function Wizard() {
             <CodeEditor
               ref={editor}
               label={`Spec file ${spec.path}`}
+              stateKey={`spec:${spec.path}`}
+              path={spec.path}
               documentKey={`spec:${spec.path}`}
               initialText={spec.text}
-              text={spec.text}
               problems={specMarks}
               readOnly
+              states={editorStates!}
             />
             <section aria-label="Problems in this spec file">
               <ProblemList problems={specMarks} label={`Problems in ${spec.path}`} onSelect={(p) => p.line !== undefined && editor.current?.goToLine(p.line, p.column)} />
@@ -170,16 +175,20 @@ export function Wizard() {
                 <CodeEditor
                   ref={editor}
                   label={`Contents of ${file.path}`}
+                  stateKey={`file:${file.path}`}
+                  path={file.path}
                   documentKey={`${file.path}:${fileLoads}`}
                   initialText={file.text}
-                  text={draft}
                   problems={fileProblems}
                   onChange={actions.onEdit}
+                  states={editorStates!}
                 />
               ) : (
                 <p className="muted">Loading…</p>
               )}
-              <p className="muted hint">Tab indents by two spaces; Esc, then Tab, leaves the editor.</p>
+              <p className="muted hint">
+                Tab indents by two spaces; Esc, then Tab, leaves the editor. Ctrl+F finds and replaces, Ctrl+Alt+G goes to a line, Ctrl+Shift+[ and ] fold and unfold.
+              </p>
               <section aria-label="Problems in this file">
                 {fileProblems.length === 0 ? (
                   <p className="ok">No problems in this file.</p>

@@ -1,0 +1,82 @@
+import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from '@codemirror/commands';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentUnit } from '@codemirror/language';
+import { lintGutter, lintKeymap } from '@codemirror/lint';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  dropCursor,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  type Command,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { inlineMessages } from './inline-messages';
+import { languageFor } from './language';
+import { keepLineEndings, lineSeparatorOf } from './line-endings';
+import { editorTheme } from './theme';
+
+/** Marks a change that loads the file's text from the worker (a revert, a refused edit): not the user's edit, so not sent back. */
+export const loaded = Annotation.define<true>();
+
+/**
+ * Tab puts two spaces at the cursor (YAML's indent), or indents the selected lines; Shift-Tab
+ * takes an indent off. Escape, then Tab within two seconds, leaves the editor instead
+ * (CodeMirror's own "tab focus mode"); in a read-only file Tab always moves on.
+ */
+const tabIndents: Command = (view) => {
+  if (view.state.readOnly) return false;
+  if (view.state.selection.ranges.some((r) => !r.empty)) return indentMore(view);
+  view.dispatch(view.state.update(view.state.replaceSelection('  '), { scrollIntoView: true, userEvent: 'input.indent' }));
+  return true;
+};
+
+/**
+ * Who hears a view's updates. A state outlives the view it was shown in (it is kept per file,
+ * with its undo history), so its listener looks the view's owner up here instead of holding it.
+ */
+const listeners = new WeakMap<EditorView, (update: ViewUpdate) => void>();
+
+export function listen(view: EditorView, listener: (update: ViewUpdate) => void): void {
+  listeners.set(view, listener);
+}
+
+/**
+ * A new editor state for a file: highlighting by its name, its line endings kept, its own
+ * undo history, line numbers, folding, find and replace (Ctrl-F), go to line (Ctrl-Alt-G),
+ * the rule problems as diagnostics (underlined, in the gutter and written at the line's end),
+ * and `label` as the text box's accessible name.
+ */
+export function createEditorState({ path, text, label, readOnly }: { path: string; text: string; label: string; readOnly: boolean }): EditorState {
+  const extensions: Extension[] = [
+    keepLineEndings(lineSeparatorOf(text)),
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    foldGutter(),
+    lintGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    dropCursor(),
+    indentOnInput(),
+    bracketMatching(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    languageFor(path, text),
+    editorTheme,
+    inlineMessages(),
+    indentUnit.of('  '),
+    EditorState.tabSize.of(2),
+    EditorState.readOnly.of(readOnly),
+    // tabindex: a contenteditable is focusable anyway, but axe counts only what says so (scrollable-region-focusable).
+    EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
+    keymap.of([{ key: 'Tab', run: tabIndents, shift: indentLess }, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap]),
+    EditorView.updateListener.of((update) => listeners.get(update.view)?.(update)),
+  ];
+  return EditorState.create({ doc: text, extensions });
+}
