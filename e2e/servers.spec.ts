@@ -48,7 +48,7 @@ test('a server variable whose default is the author\'s example is asked for, and
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
   await expect(page.getByRole('note', { name: 'Server variables to set' })).toHaveCount(0);
   const editor = await wizard.openFile('list_users.md');
-  expect(await editor.inputValue()).toContain('url: https://acme.example.com/v1/users');
+  expect(await wizard.text(editor)).toContain('url: https://acme.example.com/v1/users');
 });
 
 test('an entry file uploaded alone says which files its $refs name, and "Choose the folder" converts the whole spec', async ({ page }) => {
