@@ -196,6 +196,21 @@ describe.concurrent('cli call', () => {
     expect(lines(r.stderr)).toEqual([expect.stringMatching(/No operation `book_room` .*create_booking/)]);
   });
 
+  it('sends a body of the arguments not named when the operation declares a free-form body', async ({ expect }) => {
+    // The skill the converter writes for the free-form bodies fixture (issue 8.3), as committed.
+    const skill = join(ROOT, 'lib/convert/fixtures/free-form-bodies/expected/fixture-free-form-bodies');
+    const r = await runHere('call', skill, 'replace_labels', '--args', '{"id":"i 1","dry_run":false,"colour":"red","size":"XL"}');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      method: 'PUT',
+      url: 'https://bodies.fixture.test/items/i%201/labels?dry_run=false',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"colour":"red","size":"XL"}',
+    });
+    const empty = await runHere('call', skill, 'set_metadata', '--args', '{"id":"7"}');
+    expect(JSON.parse(empty.stdout)).toEqual({ method: 'POST', url: 'https://bodies.fixture.test/items/7/metadata', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  });
+
   it('refuses to call into a skill with errors', async ({ expect }) => {
     const r = await runHere('call', broken, 'list_rooms');
     expect(r.code).toBe(1);

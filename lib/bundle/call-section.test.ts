@@ -5,6 +5,29 @@ import { describeType, generateCallSection } from './call-section';
 const decl = (text: string) => parseOperationFile('x.md', text).declaration!;
 
 describe('generateCallSection', () => {
+  it('says every other argument is a body field when the body is free-form (a root additionalProperties)', () => {
+    const section = (schema: Record<string, unknown>) =>
+      generateCallSection(decl(writeOperationFile({ operation: { method: 'PUT', url: 'https://p.example/items/{id}/labels', schema }, prose: 'Label it.\n' })));
+    const base = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+    expect(section({ ...base, additionalProperties: { type: 'string' } })).toBe(
+      [
+        '## The call',
+        '',
+        '`PUT https://p.example/items/{id}/labels`',
+        '',
+        'Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:',
+        '- `id` (string, required)',
+        '',
+        'Body: a JSON object, sent with `Content-Type: application/json`: every argument not named above is sent as a field of it (string).',
+        '',
+      ].join('\n'),
+    );
+    expect(section({ ...base, properties: { id: { type: 'string' }, note: { type: 'string' } }, additionalProperties: true })).toMatch(
+      /\n- `note` \(string, optional\)\n\nAlso, every argument not named above is sent as a field of it \(any value\)\.\n$/,
+    );
+    expect(section({ ...base, additionalProperties: false })).toMatch(/\nNo body\.\n$/);
+  });
+
   it('lists path, query and body arguments with type and required-ness when the schema form is used', () => {
     const d = decl(
       writeOperationFile({

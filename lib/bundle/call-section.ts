@@ -26,7 +26,7 @@ export function generateCallSection(d: Declaration): string | undefined {
     url: d.url,
     path: places.path.map((n) => item(n, true)),
     query: places.query.map((n) => item(n)),
-    body: { kind: 'json', fields: places.body.map((n) => item(n)) },
+    body: { kind: 'json', fields: places.body.map((n) => item(n)), ...(places.extraBody ? { extra: schema.additionalProperties === true ? 'any value' : describeType(schema.additionalProperties) } : {}) },
   });
 }
 

@@ -45,6 +45,20 @@ const schemaForm = callable(
 
 const remove = callable('method: DELETE\nurl: https://h.example/bookings/{id}');
 
+/** A free-form body (issue 8.3): a map of labels, every argument not named in the schema one of its fields. */
+const labels = callable(
+  [
+    'method: PUT',
+    'url: https://h.example/items/{id}/labels',
+    'query: [dry_run]',
+    'schema: |',
+    '  {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "dry_run": {"type": "boolean"}}, "additionalProperties": {"type": "string", "maxLength": 5}}',
+  ].join('\n'),
+);
+const anything = callable(
+  ['method: POST', 'url: https://h.example/items/{id}/meta', 'schema: |', '  {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}, "additionalProperties": true}'].join('\n'),
+);
+
 type Case = {
   name: string;
   op: CallableOperation;
@@ -250,6 +264,44 @@ const cases: Case[] = [
     refused: [{ ruleId: 'call-arguments', message: /not a string/ }],
   },
 ];
+
+describe('buildRequest on a free-form body', () => {
+  it('sends every argument not named as a path or query parameter as a body field when additionalProperties is a schema', () => {
+    expect(buildRequest(labels, { colour: 'red', id: 'a/b', dry_run: true, size: 'XL' })).toMatchObject({
+      ok: true,
+      value: { method: 'PUT', url: 'https://h.example/items/a%2Fb/labels?dry_run=true', headers: { 'Content-Type': 'application/json' }, body: '{"colour":"red","size":"XL"}' },
+    });
+  });
+
+  it('sends `{}` with Content-Type when the free-form body gets no field', () => {
+    expect(buildRequest(anything, { id: '7' })).toMatchObject({ ok: true, value: { headers: { 'Content-Type': 'application/json' }, body: '{}' } });
+  });
+
+  it('sends values of any shape when additionalProperties is true', () => {
+    expect(buildRequest(anything, { id: '7', tags: ['a'], owner: { name: 'n' }, __proto__x: null })).toMatchObject({ ok: true, value: { body: '{"tags":["a"],"owner":{"name":"n"},"__proto__x":null}' } });
+  });
+
+  it('refuses a field whose value the map does not allow, naming it, and sends nothing', () => {
+    const r = buildRequest(labels, { id: 'a', colour: 'crimson', size: 3 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => [p.ruleId, p.message])).toEqual([
+      ['call-invalid-argument', expect.stringMatching(/^Argument `colour` must NOT have more than 5 characters/)],
+      ['call-invalid-argument', expect.stringMatching(/^Argument `size` must be string/)],
+    ]);
+  });
+
+  it('keeps an argument named `__proto__` an ordinary body field', () => {
+    const args = JSON.parse('{"id": "1", "__proto__": "x"}');
+    expect(buildRequest(labels, args)).toMatchObject({ ok: true, value: { body: '{"__proto__":"x"}' } });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('places no argument by name in the body and says the body is free-form', () => {
+    expect(labels).toMatchObject({ path: ['id'], query: ['dry_run'], body: [], extraBody: true });
+    expect(booking.extraBody).toBe(false);
+  });
+});
 
 describe('buildRequest', () => {
   for (const c of cases) {

@@ -9,7 +9,7 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** Absent when the operation declares no body fields, or the method is GET/HEAD. */
+  /** Absent when the operation declares no body fields and no free-form body, or the method is GET/HEAD. */
   body?: string;
 }
 
@@ -39,11 +39,16 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
 
   const headers: Record<string, string> = {};
   const request: HttpRequest = { method: callable.method, url, headers };
-  if (callable.method !== 'GET' && callable.method !== 'HEAD' && callable.body.length > 0) {
+  if (callable.method !== 'GET' && callable.method !== 'HEAD' && (callable.body.length > 0 || callable.extraBody)) {
     const body: Record<string, unknown> = {};
     for (const name of callable.body) {
       // setOwn, so an argument named `__proto__` is an ordinary field.
       if (has(name)) setOwn(body, name, values[name]);
+    }
+    if (callable.extraBody) {
+      // A free-form body (issue 8.3): the arguments not named in the schema, in the order they came.
+      const named = new Set([...callable.path, ...callable.query, ...callable.body]);
+      for (const name of Object.keys(values)) if (!named.has(name) && has(name)) setOwn(body, name, values[name]);
     }
     headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(body);

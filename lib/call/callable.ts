@@ -21,6 +21,8 @@ export interface CallableOperation {
   path: string[];
   query: string[];
   body: string[];
+  /** A free-form body: every argument not named as a path or query parameter is one of its fields (issue 8.3). */
+  extraBody: boolean;
 }
 
 /**

@@ -47,8 +47,11 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
   };
 
   const present = (name: string) => hasOwn(args, name) && args[name] !== undefined;
-  for (const name of Object.keys(args)) {
-    if (args[name] !== undefined && !hasOwn(properties, name)) add(name, { kind: 'unknown' });
+  // A free-form body takes arguments not named (issue 8.3); the validator checks their values against `additionalProperties`.
+  if (!callable.extraBody) {
+    for (const name of Object.keys(args)) {
+      if (args[name] !== undefined && !hasOwn(properties, name)) add(name, { kind: 'unknown' });
+    }
   }
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   for (const name of [...required, ...callable.path]) if (!present(name)) add(name, { kind: 'missing' });

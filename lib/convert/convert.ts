@@ -100,6 +100,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (!declared[i]) return;
     const found: TypeRef[] = [];
     for (const a of plan.arguments) typeRefsIn(a.schema, found);
+    if (plan.body.kind === 'json' && plan.body.extra !== undefined) typeRefsIn(plan.body.extra, found);
     sites.push(found);
   });
   types.decide(sites);
@@ -135,6 +136,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (required.length > 0) schema.required = required;
     schema.properties = properties;
     if (plan.body.kind === 'json' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) schema[k] = plan.body.constraints[k];
+    // A free-form body (issue 8.3): every argument not named as a path or query parameter is one of its fields.
+    if (plan.body.kind === 'json' && plan.body.extra !== undefined) schema.additionalProperties = types.materialize(plan.body.extra);
     const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
     opFiles.push([file, writeOperationFile({ operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose })]);
     const tool = toolName(skill, base);

@@ -213,7 +213,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   plan.body = readRequestBody(ctx, types, op, pointer, params);
   const body = plan.body;
   const bodyRequired = bodyIsRequired(ctx, op, params);
-  const emptyBody = body.kind !== 'none' && body.fields !== undefined && body.fields.length === 0 && (body.kind === 'json' || body.shape === undefined);
+  const emptyBody = body.kind !== 'none' && body.fields !== undefined && body.fields.length === 0 && (body.kind === 'json' ? body.extra === undefined : body.shape === undefined);
   if ((plan.method === 'GET' || plan.method === 'HEAD') && emptyBody) {
     // A GET that "defines" an empty form or JSON object (Stripe's) sends nothing either way.
     plan.body = { kind: 'none' };
@@ -225,6 +225,8 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     }
   } else if (body.kind === 'other') {
     plan.reasons.push(body.reason);
+  } else if (body.kind === 'json' && body.empty && bodyRequired) {
+    plan.reasons.push('the JSON body must be an empty object (`{}`, no field allowed), and a declaration sends a body only when it has fields');
   } else if (body.kind === 'json') {
     for (const f of body.fields) {
       const clash = taken.get(f.name);

@@ -177,6 +177,11 @@ function notesOf(plan: OperationPlan, types: TypeRegistry, declared: boolean): s
   // A prose-only file lists its headers and cookies in the call section.
   if (declared && plan.headers.length > 0) listParams('It also reads these headers, which are not arguments (the gateway owns headers):', plan.headers);
   if (declared && plan.cookies.length > 0) listParams('It also reads these cookies, which are not arguments:', plan.cookies);
+  if (declared && plan.body.kind === 'json' && plan.body.extra !== undefined) {
+    // A free-form body (issue 8.3): the schema's root `additionalProperties` says it; the prose says it in words.
+    const what = plan.body.extra === true ? '' : `, each ${extraShape(plan.body.extra, types)}`;
+    notes.push(`The request body is a JSON object with no named fields: every argument not named as a path or query parameter is sent as one of its fields${what}.${fieldDescription(plan.body.description).replace(/^: /, ' ')}`);
+  }
   if (plan.leftOut.length > 0 && plan.reasons.length === 0) {
     notes.push(
       `Not available as arguments:\n${plan.leftOut.map((l) => `- ${l.in === 'body' && l.name === 'body' ? 'the request body' : `${codeSpan(l.name)} (${l.in})`}: ${l.why}.`).join('\n')}`,
@@ -236,9 +241,16 @@ function callSection(plan: OperationPlan, types: TypeRegistry): string {
             mediaType: body.mediaType,
             ...(body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
             ...(body.kind === 'other' && body.shape ? { shape: body.shape } : {}),
+            ...(body.kind === 'json' && body.empty ? { shape: 'the empty JSON object, `{}`' } : {}),
+            ...(body.kind === 'json' && body.extra !== undefined ? { shape: `a JSON object with any fields${body.extra === true ? '' : `, each ${extraShape(body.extra, types)}`}` } : {}),
             ...optional('description', body.description),
           },
   }).replace(/\n$/, '');
+}
+
+/** What each field of a free-form body is, by its shape rather than a type name (the type may be written inline, not in types.json). */
+function extraShape(extra: Converted, types: TypeRegistry): string {
+  return describeSchema(extra instanceof TypeRef ? (types.resolveBody(extra) ?? extra) : extra, types);
 }
 
 function optional<K extends string>(key: K, text: string | undefined): Partial<Record<K, string>> {

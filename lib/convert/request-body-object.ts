@@ -23,6 +23,13 @@ export type BodyPlan =
       description?: string;
       /** Which fields are required together or as alternatives (`anyOf: [{required: [a]}, …]`), for the arguments' root. */
       constraints?: Json;
+      /**
+       * A free-form body (no named fields): the schema of every field it may hold, `true` or
+       * a map's value schema, declared as the arguments' root `additionalProperties` (issue 8.3).
+       */
+      extra?: Converted;
+      /** The body must be `{}` (no field allowed): sent only if the operation names other body fields, so a required one is prose-only. */
+      empty?: boolean;
     }
   | {
       kind: 'other';
@@ -96,9 +103,15 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
   }
   const media = asObject<MediaTypeObject>(content[json]);
   const pointer = joinPointer(joinPointer(contentPointer, json), 'schema');
+  const patch = patchOnly(json, mediaTypes);
+  if (patch) {
+    const plan: BodyPlan = { kind: 'other', mediaType: json, reason: patch, pointer: resolved.pointer, description };
+    if (media && own(media, 'schema') !== undefined) describeOther(plan, types.convert(media.schema, pointer), types);
+    return plan;
+  }
   if (!media || own(media, 'schema') === undefined) {
-    ctx.warn('json-body-without-schema', `The ${json} request body has no schema; the operation is declared with no body fields`, joinPointer(contentPointer, json));
-    return { kind: 'json', mediaType: json, fields: [], pointer: resolved.pointer, description };
+    ctx.warn('json-body-without-schema', `The ${json} request body has no schema; it is declared as a free-form body: every argument not named as a path or query parameter is sent as one of its fields`, joinPointer(contentPointer, json));
+    return { kind: 'json', mediaType: json, fields: [], pointer: resolved.pointer, description, extra: true };
   }
   return jsonBody(ctx, types, types.convert(media.schema, pointer), json, pointer, resolved.pointer, description);
 }
@@ -127,7 +140,29 @@ function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
     return plan;
   }
   const mediaType = consumes.find((c) => c.split(';')[0].trim().toLowerCase() === 'application/json') ?? consumes.find(isJsonMediaType) ?? 'application/json';
+  const patch = patchOnly(mediaType, consumes);
+  if (patch) {
+    const plan: BodyPlan = { kind: 'other', mediaType, reason: patch, pointer: body.pointer, description };
+    describeOther(plan, body.schema, types);
+    return plan;
+  }
   return jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description);
+}
+
+/** JSON Patch (RFC 6902), JSON Merge Patch (RFC 7396) and Kubernetes' strategic merge patch. */
+const PATCH_MEDIA_TYPES = new Set(['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
+
+/**
+ * Why a JSON body cannot be declared when its media type is a patch format and the operation
+ * takes neither `application/json` nor a wildcard: a declared call is sent with
+ * `Content-Type: application/json` (SPEC 3.4), and a server tells a patch from a plain JSON
+ * document by that header, so it refuses the call (Kubernetes answers 415).
+ */
+function patchOnly(chosen: string, listed: readonly string[]): string | undefined {
+  const base = chosen.split(';')[0].trim().toLowerCase();
+  if (!PATCH_MEDIA_TYPES.has(base) || listed.some(isWildcardMediaType)) return undefined;
+  const json = listed.filter(isJsonMediaType);
+  return `the request body is ${json.map(codeSpan).join(' or ')}, a patch format, and a declared call is sent as \`application/json\`, which the operation does not take`;
 }
 
 function objectWithFields(schema: Converted, types: TypeRegistry): boolean {
@@ -201,9 +236,7 @@ function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, m
   }
   const props = isPlainObject(root.properties) ? root.properties : {};
   const names = Object.keys(props);
-  if (names.length === 0 && (isPlainObject(root.additionalProperties) || root.additionalProperties === true || root.patternProperties !== undefined)) {
-    return notObject('the JSON body is a map with no named fields');
-  }
+  if (names.length === 0) return freeFormBody(ctx, root, mediaType, schemaPointer, pointer, notObject, description);
   const required = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
   for (const r of required) {
     if (!Object.hasOwn(props, r)) ctx.warn('body-required-unknown', `The body requires ${codeSpan(r)}, which it does not define; it is not required`, schemaPointer);
@@ -216,6 +249,39 @@ function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, m
     description,
     ...(constraints ? { constraints } : {}),
   };
+}
+
+/** Keywords on a free-form body's root that constrain its field names: the arguments' root would apply them to path and query parameters too. */
+const NAME_KEYWORDS = ['patternProperties', 'propertyNames', 'unevaluatedProperties'] as const;
+/** Keywords on a free-form body's root that count its fields: on the arguments' root they would count path and query parameters too. */
+const COUNT_KEYWORDS = ['minProperties', 'maxProperties'] as const;
+
+/**
+ * A JSON body that is an object with no named fields (free-form, or a map of
+ * `additionalProperties`), declared as the arguments' root `additionalProperties` (issue 8.3,
+ * docs/decisions.md): every argument not named as a path or query parameter is a field of the
+ * body. Where that cannot say what the body allows (its field names constrained, or no field
+ * allowed at all while the body is required), the operation is prose-only; it is never
+ * declared as sending no body.
+ */
+function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, schemaPointer: string, pointer: string, notObject: (why: string) => BodyPlan, description?: string): BodyPlan {
+  const named = NAME_KEYWORDS.filter((k) => root[k] !== undefined);
+  if (named.length > 0) return notObject(`the JSON body has no named fields and constrains its field names (${named.map((k) => `\`${k}\``).join(', ')}), which arguments beside path and query parameters cannot express`);
+  const extra = root.additionalProperties === undefined ? true : (root.additionalProperties as Converted);
+  if (extra === false) {
+    // No field allowed: the body is `{}`, which a declaration sends only when it names body fields.
+    return { kind: 'json', mediaType, fields: [], pointer, description, empty: true };
+  }
+  const at = schemaPointer || pointer;
+  for (const k of COUNT_KEYWORDS) {
+    if (root[k] !== undefined) ctx.warn('free-form-body', `The body's \`${k}\` (${JSON.stringify(root[k])}) is left out: on the arguments it would count the path and query parameters too (the API still checks it)`, joinPointer(at, k));
+  }
+  ctx.warn(
+    'free-form-body',
+    `The JSON body has no named fields; it is declared as the arguments' \`additionalProperties\` (${extra === true ? '`true`' : 'the map\'s value schema'}): every argument not named as a path or query parameter is sent as one of its fields`,
+    at,
+  );
+  return { kind: 'json', mediaType, fields: [], pointer, description, extra };
 }
 
 /** `a string (binary)` to `strings (binary)`, for "a list of …". */

@@ -5,7 +5,8 @@ import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
 
 /**
  * SPEC 1.3: `GET` and `HEAD` have no body, so every argument is a path or query parameter.
- * Reported at each body field: its property in the schema, or its entry in `body`.
+ * Reported at each body field: its property in the schema, or its entry in `body`; and at a
+ * root `additionalProperties` that declares a free-form body (issue 8.3).
  */
 export const bodyOnGet: FileRule = {
   id: 'body-on-get',
@@ -18,7 +19,11 @@ export const bodyOnGet: FileRule = {
     const args = schemaFormArguments(d);
     if (!args) return [];
     const problems: RuleProblem[] = [];
-    for (const name of argumentPlaces(d, args.schema).body) problems.push(atSchema(op, joinPointer('/properties', name), `${message(name)} (add it to \`query\`)`));
+    const places = argumentPlaces(d, args.schema);
+    for (const name of places.body) problems.push(atSchema(op, joinPointer('/properties', name), `${message(name)} (add it to \`query\`)`));
+    if (places.extraBody) {
+      problems.push(atSchema(op, '/additionalProperties', `\`${d.method}\` has no body: a root \`additionalProperties\` sends the arguments not named as path or query parameters in the body, so it must be absent or \`false\``));
+    }
     return problems;
   },
 };

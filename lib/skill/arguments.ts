@@ -46,15 +46,37 @@ export function argumentsSchema(d: Declaration): JsonSchema | undefined {
   return undefined;
 }
 
+/** Where each argument goes (SPEC 1.3): path, query and body names, and whether the body takes arguments not named. */
+export interface ArgumentPlaces {
+  path: string[];
+  query: string[];
+  body: string[];
+  /**
+   * The schema's root `additionalProperties` is `true` or a schema: the body is free-form, and
+   * every argument not named as a path or query parameter is one of its fields (issue 8.3).
+   */
+  extraBody: boolean;
+}
+
 /** Where each argument goes, as SPEC 1.3 decides: `{name}` in the URL, `query`, or the body. */
-export function argumentPlaces(d: Declaration, schema: JsonSchema): { path: string[]; query: string[]; body: string[] } {
+export function argumentPlaces(d: Declaration, schema: JsonSchema): ArgumentPlaces {
   const props = isSchemaObject(schema.properties) ? Object.keys(schema.properties) : [];
   const path = pathParameterNames(d.url);
   const pathSet = new Set(path);
   const querySet = new Set(d.lists.query);
   const query = props.filter((p) => querySet.has(p) && !pathSet.has(p));
   const body = props.filter((p) => !pathSet.has(p) && !querySet.has(p));
-  return { path, query, body };
+  return { path, query, body, extraBody: takesExtraArguments(schema) };
+}
+
+/**
+ * Whether a schema-form declaration takes arguments beyond its `properties` (its root
+ * `additionalProperties` is `true` or a schema): they are the fields of a free-form body
+ * (issue 8.3, extending SPEC 1.3). Absent or `false`, an argument not named is refused.
+ */
+export function takesExtraArguments(schema: JsonSchema): boolean {
+  const extra = schema.additionalProperties;
+  return extra === true || isSchemaObject(extra);
 }
 
 function isSchemaObject(v: unknown): v is JsonSchema {

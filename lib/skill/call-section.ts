@@ -31,8 +31,11 @@ export interface CallDescription {
   cookies?: CallItem[];
   body:
     | { kind: 'none' }
-    /** A declared operation's body fields: a JSON object. */
-    | { kind: 'json'; fields: CallItem[] }
+    /**
+     * A declared operation's body fields: a JSON object. `extra`, for a free-form body (issue
+     * 8.3): what any other argument is (markdown made by the caller), each sent as a field.
+     */
+    | { kind: 'json'; fields: CallItem[]; extra?: string }
     /** A prose-only file's body, by its media type: its fields when it has them, else its shape. */
     | { kind: 'media'; mediaType: string; fields?: CallItem[]; shape?: string; description?: string };
 }
@@ -59,8 +62,13 @@ export function writeCallSection(call: CallDescription): string {
   list('Headers:', call.headers);
   list('Cookies:', call.cookies);
   const body = call.body;
-  if (body.kind === 'none' || (body.kind === 'json' && body.fields.length === 0)) out.push('', 'No body.');
-  else if (body.kind === 'json') list('Body: a JSON object, sent with `Content-Type: application/json`, with the fields:', body.fields);
+  if (body.kind === 'none' || (body.kind === 'json' && body.fields.length === 0 && body.extra === undefined)) out.push('', 'No body.');
+  else if (body.kind === 'json') {
+    const head = 'Body: a JSON object, sent with `Content-Type: application/json`';
+    const extra = body.extra === undefined ? '' : `every argument not named above is sent as a field of it (${safeInline(body.extra)})`;
+    if (body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
+    if (extra) out.push('', body.fields.length > 0 ? `Also, ${extra}.` : `${head}: ${extra}.`);
+  }
   else {
     const head = `Body: ${codeSpan(body.mediaType)}`;
     if (body.fields && body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
