@@ -106,3 +106,39 @@ describe('export and import with markup in a parameter name', () => {
     }
   });
 });
+
+// Found by the fuzz test (BAD-INPUT 35).
+describe('export and import of what UTF-8 or the import changes', () => {
+  const roundTrip = (files: Map<string, string>) => {
+    const first = exportBundle(parseSkillPackage({ folder: 'petstore', files }), { tools: true });
+    const imported = importBundle(first);
+    if (!imported.ok) throw new Error('import failed');
+    return { first, second: exportBundle(parseSkillPackage(imported.value), { tools: true }), imported: imported.value.files };
+  };
+
+  it('exports a lone surrogate as U+FFFD everywhere at once, tools.json too, so a second export is the same', () => {
+    const files = petstore();
+    files.set('create_pet.md', files.get('create_pet.md')!.replace('Create a pet.', 'Create a pet \ud83d.'));
+    const { first, second, imported } = roundTrip(files);
+    expect(second).toEqual(first);
+    expect(imported.get('create_pet.md')).toContain('Create a pet \ufffd.');
+    expect(JSON.parse(exportFiles(parseSkillPackage({ folder: 'petstore', files }), { tools: true }).files.get(TOOLS_FILE)!)[0].description).toBe('Create a pet \ufffd.');
+  });
+
+  it('exports a file without the byte order mark it starts with, as the import reads it', () => {
+    const files = petstore();
+    files.set('create_pet.md', `\ufeff${files.get('create_pet.md')}`);
+    const { first, second, imported } = roundTrip(files);
+    expect(second).toEqual(first);
+    expect(imported.get('create_pet.md')).toBe(petstore().get('create_pet.md'));
+  });
+
+  it('keeps a hand-written `## The call` where the declaration gives none to generate, on export and on import', () => {
+    const files = petstore();
+    const text = '---\noperation:\n  method: POST\n  url: https://p.example/pets\n  schema: |\n    {"type": "object", "properties": \n---\nCreate a pet.\n\n## The call\n\nPOST it.\n';
+    files.set('create_pet.md', text);
+    const { first, second, imported } = roundTrip(files);
+    expect(imported.get('create_pet.md')).toBe(text);
+    expect(second).toEqual(first);
+  });
+});

@@ -7,6 +7,7 @@ import { publishTools } from '../publish/publish';
 import { generateCallSection } from './call-section';
 import { readSkillZip, writeSkillZip } from './zip';
 import { decodeText } from '../core/decode-text';
+import { toWellFormed } from '../core/well-formed';
 
 export const TOOLS_FILE = 'tools.json';
 
@@ -18,8 +19,12 @@ function withProse(text: string, prose: string, newProse: string): string {
 /**
  * The files of an exported skill (SPEC 4.6): every file with an operation block gets its
  * `## The call` section generated from the declaration; `tools.json` is added on request.
+ * Each file is exported as importing it will read it: a lone surrogate (which
+ * `lone-surrogates` reports) as U+FFFD, as UTF-8 writes it, and no leading byte order mark
+ * (`decodeText` drops one); tools.json is published from the files as the bundle holds them.
  */
-export function exportFiles(pkg: SkillPackage, options: { tools?: boolean } = {}): SkillFiles {
+export function exportFiles(given: SkillPackage, options: { tools?: boolean } = {}): SkillFiles {
+  const pkg = wellFormed(given);
   const out = packageFiles(pkg);
   for (const op of pkg.operations) {
     const text = exportedText(op);
@@ -27,6 +32,15 @@ export function exportFiles(pkg: SkillPackage, options: { tools?: boolean } = {}
   }
   if (options.tools) out.files.set(TOOLS_FILE, `${JSON.stringify(publishTools(pkg), null, 2)}\n`);
   return out;
+}
+
+/** The package read again from its files as a bundle will give them back (`exportFiles`); itself when that changes nothing. */
+function wellFormed(pkg: SkillPackage): SkillPackage {
+  const { folder, files } = packageFiles(pkg);
+  const asRead = (text: string) => toWellFormed(text.startsWith('\ufeff') ? text.slice(1) : text);
+  if ([...files.values()].every((text) => asRead(text) === text)) return pkg;
+  for (const [path, text] of files) files.set(path, asRead(text));
+  return parseSkillPackage({ folder, files });
 }
 
 /** One operation file as the bundle holds it: with "The call" generated from its declaration (SPEC 4.6). */
@@ -57,7 +71,10 @@ export function importFiles(input: SkillFiles): SkillFiles {
   const pkg = parseSkillPackage({ folder: input.folder, files });
   for (const op of pkg.operations) {
     if (!op.declaration) continue;
-    const stripped = stripGeneratedCallSection(op.prose, generateCallSection(op.declaration));
+    // Export adds a section only where the declaration gives one; elsewhere there is nothing to take off.
+    const section = generateCallSection(op.declaration);
+    if (section === undefined) continue;
+    const stripped = stripGeneratedCallSection(op.prose, section);
     if (stripped !== op.prose) files.set(op.file, withProse(op.text, op.prose, stripped));
   }
   return { folder: input.folder, files };

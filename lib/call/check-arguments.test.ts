@@ -66,3 +66,38 @@ describe('checkArguments with a pattern no linear-time matcher runs', () => {
     expect(refused.problems.map((p) => p.ruleId)).toEqual(['call-invalid-argument', 'call-pattern-unchecked']);
   });
 });
+
+// Found by the fuzz test (BAD-INPUT 35): encodeURIComponent throws on half a character, so
+// buildRequest threw a URIError instead of refusing the call.
+describe('checkArguments with lone surrogates', () => {
+  const pathOp = () => {
+    const files = new Map([
+      ['op.md', `---\noperation:\n  method: GET\n  url: https://h.example/things/{id}\n  query: [q]\n  schema: ${JSON.stringify(JSON.stringify({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, q: { type: 'array', items: { type: 'string' } } } }))}\n---\nGet it.\n`],
+    ]);
+    const pkg = parseSkillPackage({ folder: 'shop', files });
+    const c = callableOperation(pkg, pkg.operations[0]);
+    if (!c.ok) throw new Error(JSON.stringify(c.problems));
+    return c.value;
+  };
+
+  it.each([
+    { name: 'a path value', args: { id: 'a\ud800' }, message: 'Argument `id` holds a lone surrogate (half a character), which cannot be sent in a URL' },
+    { name: 'a query list item', args: { id: 'a', q: ['ok', '\udfff'] }, message: 'Argument `q` has a list item that holds a lone surrogate (half a character), which cannot be sent in a URL' },
+    { name: 'a query value', args: { id: 'a', q: '\ud800' }, message: 'Argument `q` must be array; holds a lone surrogate (half a character), which cannot be sent in a URL' },
+  ])('refuses $name holding a lone surrogate instead of throwing', ({ args, message }) => {
+    const op = pathOp();
+    expect(checkArguments(op, args).map((p) => p.message)).toEqual([message]);
+    const request = buildRequest(op, args);
+    expect(request.ok).toBe(false);
+  });
+
+  it('says why a tool whose property name holds a lone surrogate cannot be checked', () => {
+    expect(checkArguments(callable({ 'a\ud800': { type: 'string' } }), {}).map((p) => p.message)).toEqual([
+      "The tool's parameters cannot be checked: a property name in them holds a lone surrogate (half a character), which no validator can compile",
+    ]);
+  });
+
+  it('sends a whole astral character in the path and the query', () => {
+    expect(buildRequest(pathOp(), { id: '😀', q: ['é'] })).toEqual(expect.objectContaining({ ok: true, value: expect.objectContaining({ url: 'https://h.example/things/%F0%9F%98%80?q=%C3%A9' }) }));
+  });
+});

@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
 import { linearRegExpEngine } from '../core/linear-regexp';
+import { hasLoneSurrogate } from '../core/well-formed';
 import { problem, type Problem } from '../core/problem';
 import type { PublishedTool } from '../publish/publish';
 import type { CallableOperation } from './callable';
@@ -127,11 +128,17 @@ interface Compiled {
 
 const validators = new WeakMap<PublishedTool, Compiled | Error>();
 
+/** The 2020-12 meta-schema's validator, shared: compiling it takes tens of milliseconds. */
+let metaValidator: Ajv2020 | undefined;
+
 /**
  * The tool's compiled validator, cached per tool. A fresh Ajv per tool: no instance-wide
- * schema cache grows with every edit, and two tools' `$id`s cannot collide. `format` stays an
- * annotation (no format is checked, an unknown one is no error), and annotation keywords such
- * as `example` are allowed (`strict: false`). Patterns run on the linear-time engine.
+ * schema cache grows with every edit, and two tools' `$id`s cannot collide. It carries no
+ * meta-schema (adding one to each instance cost 70 to 100 ms a tool): the schema is checked
+ * against the meta-schema by one shared instance first, with the message Ajv's own check
+ * gives. `format` stays an annotation (no format is checked, an unknown one is no error), and
+ * annotation keywords such as `example` are allowed (`strict: false`). Patterns run on the
+ * linear-time engine.
  */
 function validator(tool: PublishedTool): Compiled | Error {
   const hit = validators.get(tool);
@@ -142,10 +149,14 @@ function validator(tool: PublishedTool): Compiled | Error {
     if (!unchecked.some((u) => u.pattern === pattern)) unchecked.push({ pattern, reason });
   });
   try {
-    const validate = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: true, code: { regExp } }).compile(tool.parameters);
+    metaValidator ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExpEngine() } });
+    if (!metaValidator.validateSchema(tool.parameters)) throw new Error(`schema is invalid: ${metaValidator.errorsText(metaValidator.errors)}`);
+    const validate = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: false, meta: false, code: { regExp } }).compile(tool.parameters);
     compiled = { validate, unchecked };
   } catch (e) {
-    compiled = e instanceof Error ? e : new Error(String(e));
+    // Ajv percent-encodes property names into schema paths; half a character cannot be.
+    if (e instanceof URIError) compiled = new Error('a property name in them holds a lone surrogate (half a character), which no validator can compile');
+    else compiled = e instanceof Error ? e : new Error(String(e));
   }
   validators.set(tool, compiled);
   return compiled;
@@ -161,6 +172,12 @@ function errorMessage(e: ErrorObject): string {
   return base;
 }
 
+/**
+ * A string holding half a character (a lone surrogate, as a JSON `\ud800` escape makes)
+ * cannot be percent-encoded as UTF-8, so it cannot go into a URL.
+ */
+const NOT_TEXT = 'holds a lone surrogate (half a character), which cannot be sent in a URL';
+
 /** A path parameter is one segment: a scalar, not empty, and not one a URL parser would resolve away. */
 function pathValueFault(v: unknown): string | undefined {
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
@@ -168,6 +185,7 @@ function pathValueFault(v: unknown): string | undefined {
   }
   const s = String(v);
   if (s === '') return 'is a path parameter and must not be empty';
+  if (hasLoneSurrogate(s)) return NOT_TEXT;
   // `.` and `..` (and `%2e` spellings, which URL parsers treat the same) would move the request to another path.
   if (/^(\.|%2e){1,2}$/i.test(s)) return `is a path parameter and must not be \`${s}\`, which would change the path`;
   return undefined;
@@ -175,8 +193,10 @@ function pathValueFault(v: unknown): string | undefined {
 
 /** A query parameter is a scalar or a list of scalars (SPEC 1.3); `null` is sent as absent. */
 function queryValueFault(v: unknown): string | undefined {
+  if (typeof v === 'string' && hasLoneSurrogate(v)) return NOT_TEXT;
   if (v === null || isScalar(v)) return undefined;
   if (Array.isArray(v)) {
+    if (v.some((item) => typeof item === 'string' && hasLoneSurrogate(item))) return `has a list item that ${NOT_TEXT}`;
     return v.every(isScalar) ? undefined : 'is a query parameter and its list items must be strings, numbers or booleans';
   }
   return `is a query parameter and must be a string, number, boolean or a list of them, not ${describeValue(v)}`;

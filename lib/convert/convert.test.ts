@@ -1017,3 +1017,19 @@ ${keys.join('\n')}
     expect(e.ok).toBe(true);
   });
 });
+
+// Found by the fuzz test (BAD-INPUT 35): half a character from a spec's `\udc00` escape was
+// written into the generated files, so the exported bundle (U+FFFD there) differed from them.
+describe('convertSpec with lone surrogates in spec text', () => {
+  it('writes U+FFFD for each, says so once, and the generated skill passes lone-surrogates', () => {
+    const doc = oas(
+      { '/pets': { get: { operationId: 'listPets', summary: 'List a\udc00b pets', description: 'Lists \ud800 them.', responses: ok } } },
+      { info: { title: 'Pets \ud83d API', version: '1' } },
+    );
+    const result = run(doc);
+    for (const [path, text] of result.files) expect(/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '')), path).toBe(false);
+    expect(result.files.get('list_pets.md')).toContain('List a\ufffdb pets');
+    expect(result.report.warnings.filter((w) => w.ruleId === 'lone-surrogate')).toHaveLength(1);
+    expect(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.ruleId === 'lone-surrogates')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
 import { sha256Hex } from '../core/sha256';
+import { hasLoneSurrogate, toWellFormed } from '../core/well-formed';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
@@ -154,6 +155,15 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   if (typeMap.size > 0) files.set('types.json', writeTypesFile(typeMap));
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
   for (const [file, text] of opFiles) files.set(file, text);
+  // A file is UTF-8 text: half a character from the spec (a JSON `\ud800` escape) that a
+  // title or a name carried in is written U+FFFD, as the bundle would write it, and said.
+  let halves = false;
+  for (const [file, text] of files) {
+    if (!hasLoneSurrogate(text)) continue;
+    files.set(file, toWellFormed(text));
+    halves = true;
+  }
+  if (halves) ctx.warn('lone-surrogate', 'The spec\'s text holds lone surrogates (half characters, as a `\\ud800` escape writes); they are written as U+FFFD (�)', '');
 
   return {
     folder: skill,

@@ -1,10 +1,8 @@
 import { lineIndex, lineStarts } from '../core/lines';
+import { hasLoneSurrogate, LONE_SURROGATE } from '../core/well-formed';
 import type { FileRule, RuleProblem } from './rule';
 
-/** A UTF-16 surrogate without its other half: not a character, and not writable as UTF-8. */
-const LONE_SOURCE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
-const HAS_LONE = new RegExp(LONE_SOURCE);
-const LONE = new RegExp(LONE_SOURCE, 'g');
+const LONE = new RegExp(LONE_SURROGATE, 'g');
 /** Places reported one by one in a file; the rest are counted. */
 const MAX_PLACES = 5;
 
@@ -37,7 +35,7 @@ function cached(file: { file: string; text: string }): RuleProblem[] {
 }
 
 function places(text: string, file: string): RuleProblem[] {
-  if (!HAS_LONE.test(text)) return [];
+  if (!hasLoneSurrogate(text)) return [];
   const starts = lineStarts(text);
   const problems: RuleProblem[] = [];
   let count = 0;

@@ -1,3 +1,5 @@
+import { LONE_SURROGATE, toWellFormed } from '../core/well-formed';
+
 /**
  * Values and untrusted text written into the markdown a skill is made of (SPEC 4.5, 4.6;
  * issue 7, BAD-INPUT 27). Every name, URL, media type and enum value the wizard writes into
@@ -7,7 +9,7 @@
  */
 
 /** Characters that cannot stand in a code span as themselves: line breaks, other controls, lone surrogates. */
-const NOT_INLINE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_INLINE = new RegExp(`[\\u0000-\\u001f\\u007f]|${LONE_SURROGATE}`);
 
 /**
  * A value as one inline code span, shown exactly. The fence is one backtick longer than the
@@ -27,9 +29,12 @@ export function codeSpan(value: string): string {
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
-/** Line breaks normalised to `\n`; control characters other than tab and newline removed. */
+/**
+ * Line breaks normalised to `\n`; control characters other than tab and newline removed; a
+ * lone surrogate written U+FFFD, as UTF-8 would.
+ */
 export function cleanText(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  return toWellFormed(s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ''));
 }
 
 /** Whitespace runs folded to one space. */

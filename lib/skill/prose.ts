@@ -129,10 +129,8 @@ export function replaceCallSection(prose: string, section: string): string {
  * export, import and export again give the same bytes whatever the section holds; else
  * (a bundle from another version, a section edited by hand) the `## The call` section.
  */
-export function stripGeneratedCallSection(prose: string, section: string | undefined): string {
-  if (section !== undefined) {
-    if (prose === section) return '';
-    if (prose.endsWith(`\n\n${section}`)) return `${prose.slice(0, prose.length - section.length).replace(/\n*$/, '')}\n`;
-  }
+export function stripGeneratedCallSection(prose: string, section: string): string {
+  if (prose === section) return '';
+  if (prose.endsWith(`\n\n${section}`)) return `${prose.slice(0, prose.length - section.length).replace(/\n*$/, '')}\n`;
   return stripCallSection(prose);
 }
