@@ -1,0 +1,231 @@
+import { stringify } from 'yaml';
+import { exportBundle, exportFiles, importBundle, importFiles } from '../../lib/bundle/bundle';
+import { checkEntryName, checkHidden } from '../../lib/bundle/zip/policy';
+import { buildRequest, callableOperation, exampleArguments } from '../../lib/call';
+import { convertSpec } from '../../lib/convert';
+import { loadSpec } from '../../lib/openapi';
+import { publishTools } from '../../lib/publish/publish';
+import { checkPackage } from '../../lib/rules';
+import { writeManifest } from '../../lib/skill/manifest';
+import { writeOperationFile } from '../../lib/skill/operation-file';
+import { parseSkillPackage, type SkillPackage } from '../../lib/skill/package';
+import { hostileString, hostileValue, PROSE_PIECES } from '../hostile';
+import { random, type Random } from '../random';
+
+/**
+ * The fuzz test's cases (issue 7, BAD-INPUT 35): specs and skill files with hostile names,
+ * values and patterns, each run through everything a user can make happen to them.
+ */
+
+/** Patterns that backtrack catastrophically, that RE2 cannot run, that are not regular expressions, and ordinary ones. */
+export const PATTERNS = [
+  '^(a+)+$', '^(a|aa)*$', '(x+x+)+y', '^([a-z]+)*[0-9]$', '(.*a){20}$', '^(?=a)(a+)+$', '^(a)\\1$', '(?<!x)y', '(?<=\\$)\\d+', '\\k<x>(?<x>a)',
+  '(', '[', '\\', '[z-a]', 'a{2,1}', '(?i)abc', '\\p{Nope}', 'a{1001}', '(a{100}){100}', '\\u{110000}', '[]', '[^]', '', '.*', '^\\d{3}-\\d{4}$',
+  '^[\\w.+-]+@[\\w-]+\\.[\\w.]+$', '^\\p{Lu}\\p{Ll}+$', '^[^\\s]+$', '\ud800', '😀+', '^\\/api\\/v\\d+$', 'x'.repeat(300),
+] as const;
+
+/** Argument values to call with: what the patterns above choke on, and hostile strings. */
+const EVIL_STRINGS = [`${'a'.repeat(48)}!`, `${'a'.repeat(5000)}!`, '', '..', '%2e%2e', '\ud800'];
+
+export type FuzzCase = ({ kind: 'spec'; files: { path: string; text: string }[] } | { kind: 'skill'; folder: string; files: Map<string, string> }) & { zip: boolean };
+
+/** Case `index` of a run from `seed`: each case has a generator of its own, so one can be replayed alone. */
+export function fuzzCase(seed: number, index: number): FuzzCase {
+  const r = random((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
+  const zip = index % 8 === 0;
+  return r.chance(0.5) ? { kind: 'spec', files: [specFile(r)], zip } : { kind: 'skill', folder: 'fuzz', files: skillFiles(r), zip };
+}
+
+/** What a case did, for the harness to count. */
+export interface CaseResult {
+  files: number;
+  calls: number;
+}
+
+/**
+ * Runs a case through loading, converting, every rule, publishing, calls (example arguments
+ * and hostile ones) and export → import → export. Throws when something throws, or when the
+ * second export differs from the first.
+ */
+export async function runCase(c: FuzzCase): Promise<CaseResult> {
+  let folder: string;
+  let files: Map<string, string>;
+  if (c.kind === 'spec') {
+    const loaded = await loadSpec(c.files);
+    if (!loaded.ok) return { files: 0, calls: 0 };
+    const converted = convertSpec(loaded.value);
+    folder = converted.folder;
+    files = converted.files;
+  } else {
+    folder = c.folder;
+    files = c.files;
+  }
+  const pkg = parseSkillPackage({ folder, files });
+  checkPackage(pkg);
+  publishTools(pkg);
+  let calls = 0;
+  const r = random(files.size);
+  for (const op of pkg.operations) {
+    const callable = callableOperation(pkg, op);
+    if (!callable.ok) continue;
+    const params = callable.value.tool.parameters;
+    buildRequest(callable.value, exampleArguments(params));
+    const names = Object.keys((params.properties ?? {}) as Record<string, unknown>);
+    for (let k = 0; k < 3; k++) {
+      const args: Record<string, unknown> = {};
+      for (const name of names) {
+        const value = r.pick(EVIL_STRINGS);
+        args[name] = r.chance(0.8) ? value : { [value]: value, nested: [value] };
+      }
+      buildRequest(callable.value, args);
+      calls++;
+    }
+    calls++;
+  }
+  exportImportExport(pkg, c.zip);
+  return { files: files.size, calls };
+}
+
+/**
+ * Export, import and export again must give the same files. Through a real `.zip` when
+ * `zip` (deflating is most of a case's time, so one case in eight); else through the UTF-8
+ * encoding a zip entry is, which is where a lone surrogate would change.
+ */
+function exportImportExport(pkg: SkillPackage, zip: boolean): void {
+  if (zip) {
+    const first = exportBundle(pkg, { tools: true });
+    const imported = importBundle(first);
+    if (!imported.ok) throw new Error(`the exported bundle does not import: ${JSON.stringify(imported.problems)}`);
+    const second = exportBundle(parseSkillPackage(imported.value), { tools: true });
+    if (first.length !== second.length || first.some((b, i) => b !== second[i])) throw new Error('export → import → export gave other bytes');
+    return;
+  }
+  const first = exportFiles(pkg, { tools: true });
+  const decoded = new Map([...first.files].map(([path, text]) => [path, new TextDecoder().decode(new TextEncoder().encode(text))]));
+  const second = exportFiles(parseSkillPackage(importFiles({ folder: first.folder, files: decoded })), { tools: true });
+  for (const [path, text] of first.files) {
+    if (second.files.get(path) !== text) throw new Error(`export → import → export changed ${path}:\n${JSON.stringify(text)}\n${JSON.stringify(second.files.get(path))}`);
+  }
+  if (second.files.size !== first.files.size) throw new Error('export → import → export changed the files');
+}
+
+/** A JSON Schema with hostile names, values, patterns and numbers; `$ref`s to `refs`. */
+function schemaOf(r: Random, depth: number, refs: readonly string[]): Record<string, unknown> {
+  const s: Record<string, unknown> = {};
+  const kind = depth > 2 ? r.int(4) : r.int(7);
+  if (kind === 0) Object.assign(s, { type: 'string', pattern: r.pick(PATTERNS) });
+  else if (kind === 1) Object.assign(s, { type: r.pick(['integer', 'number']), maximum: r.pick([10, 1e308, 2 ** 53 + 1, -0]), minimum: r.pick([0, -1e308]) });
+  else if (kind === 2) Object.assign(s, { enum: Array.from({ length: 1 + r.int(4) }, () => hostileValue(r)) });
+  else if (kind === 3 && refs.length > 0) s.$ref = r.pick(refs);
+  else if (kind === 3) s.type = r.pick(['string', 'boolean', hostileString(r)]);
+  else if (kind === 4) Object.assign(s, { type: 'array', items: schemaOf(r, depth + 1, refs) });
+  else {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0, n = 1 + r.int(4); i < n; i++) properties[r.chance(0.7) ? hostileString(r, { lone: true }) : `f${i}`] = schemaOf(r, depth + 1, refs);
+    Object.assign(s, { type: 'object', properties });
+    if (r.chance(0.3)) s.patternProperties = { [r.pick(PATTERNS)]: schemaOf(r, depth + 1, refs) };
+    if (r.chance(0.3)) s.propertyNames = { pattern: r.pick(PATTERNS) };
+    if (r.chance(0.3)) s.required = Object.keys(properties).filter(() => r.chance(0.5));
+    if (r.chance(0.2)) s.additionalProperties = false;
+  }
+  if (r.chance(0.4)) s.description = hostileString(r, { lone: true });
+  if (r.chance(0.2)) s.default = hostileValue(r);
+  if (r.chance(0.1)) s.nullable = true;
+  return s;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+/** An OpenAPI 3.0 or 3.1 or Swagger 2.0 document as JSON or YAML text, full of hostile strings. */
+function specFile(r: Random): { path: string; text: string } {
+  const version = r.pick(['3.0.3', '3.1.0', '2.0'] as const);
+  const swagger = version === '2.0';
+  const prefix = swagger ? '#/definitions/' : '#/components/schemas/';
+  const typeNames = Array.from({ length: r.int(4) }, (_, i) => (r.chance(0.5) ? hostileString(r).replace(/[~/]/g, '') || `T${i}` : `T${i}`));
+  const refs = typeNames.map((n) => prefix + encodeURIComponent(n).replace(/%20/g, ' '));
+  const schemas = Object.fromEntries(typeNames.map((n) => [n, schemaOf(r, 1, refs)]));
+  const paths: Record<string, unknown> = {};
+  for (let p = 0, n = 1 + r.int(3); p < n; p++) {
+    const param = r.chance(0.6) ? hostileString(r).replace(/[{}/]/g, '') || 'id' : undefined;
+    const path = `/${hostileString(r).replace(/[{}]/g, '')}${param ? `/{${param}}` : ''}`;
+    const item: Record<string, unknown> = {};
+    for (let o = 0, m = 1 + r.int(2); o < m; o++) {
+      const parameters: unknown[] = [];
+      if (param) parameters.push(parameter(r, param, 'path', swagger, refs));
+      for (let q = 0, k = r.int(3); q < k; q++) parameters.push(parameter(r, hostileString(r, { lone: true }), r.pick(['query', 'header', 'cookie']), swagger, refs));
+      const op: Record<string, unknown> = { parameters, responses: { [r.pick(['200', '201', 'default', '2XX'])]: { description: hostileString(r) } } };
+      if (r.chance(0.7)) op.operationId = hostileString(r, { lone: true });
+      if (r.chance(0.6)) op.summary = hostileString(r, { lone: true });
+      if (r.chance(0.5)) op.description = [hostileString(r), r.pick(PROSE_PIECES)].join('\n');
+      if (r.chance(0.2)) op.deprecated = true;
+      const body = schemaOf(r, 0, refs);
+      if (r.chance(0.5)) {
+        if (swagger) parameters.push({ name: 'body', in: 'body', required: r.chance(0.5), schema: body });
+        else op.requestBody = { required: r.chance(0.5), content: { [r.pick(['application/json', 'application/vnd.x+json', 'multipart/form-data', '*/*'])]: { schema: body } } };
+      }
+      item[r.pick(METHODS)] = op;
+    }
+    paths[path] = item;
+  }
+  const info = { title: hostileString(r, { lone: true }), version: hostileString(r), description: [hostileString(r), r.pick(PROSE_PIECES)].join('\n\n') };
+  const doc = swagger
+    ? { swagger: '2.0', info, host: 'api.example.com', basePath: r.pick(['/', '/v1', '']), schemes: ['https'], paths, definitions: schemas }
+    : { openapi: version, info, servers: [{ url: r.pick(['https://api.example.com/v1', '/relative', 'https://{region}.example.com']) }], paths, components: { schemas } };
+  const yaml = r.chance(0.5);
+  return { path: yaml ? 'spec.yaml' : 'spec.json', text: yaml ? stringify(doc) : JSON.stringify(doc, null, r.chance(0.5) ? 2 : undefined) };
+}
+
+function parameter(r: Random, name: string, place: string, swagger: boolean, refs: readonly string[]): Record<string, unknown> {
+  const schema = r.chance(0.7) ? { type: 'string', pattern: r.pick(PATTERNS), ...(r.chance(0.3) ? { enum: [hostileString(r), hostileString(r)] } : {}) } : schemaOf(r, 2, refs);
+  const p: Record<string, unknown> = { name, in: place, required: place === 'path' || r.chance(0.5) };
+  if (r.chance(0.5)) p.description = hostileString(r, { lone: true });
+  if (swagger) Object.assign(p, { type: 'string', ...(typeof schema.pattern === 'string' ? { pattern: schema.pattern } : {}) });
+  else p.schema = schema;
+  return p;
+}
+
+/** A skill as files: a manifest, operation files in both forms (some edited by hand into bad shapes), types.json. */
+function skillFiles(r: Random): Map<string, string> {
+  const files = new Map<string, string>();
+  const typeNames = Array.from({ length: r.int(3) }, (_, i) => (r.chance(0.5) ? hostileString(r) : `T${i}`));
+  const refs = typeNames.map((n) => `#/types/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  const ops: string[] = [];
+  for (let i = 0, n = 1 + r.int(3); i < n; i++) {
+    // A hostile name the app can hold: what a zip refuses (a control character, `..`) never reaches a skill.
+    const hostile = `${hostileString(r).replace(/[/\\]/g, '')}_${i}`;
+    const base = r.chance(0.8) || checkEntryName(`fuzz/${hostile}.md`) || checkHidden(`fuzz/${hostile}.md`) ? `op_${i}` : hostile;
+    ops.push(base);
+    const param = r.chance(0.5) ? hostileString(r).replace(/[{}/]/g, '') || 'id' : undefined;
+    const url = `https://api.example.com/${hostileString(r).replace(/[{}?#\s]/g, '')}${param ? `/{${param}}` : ''}`;
+    const method = r.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const);
+    const prose = [hostileString(r, { lone: r.chance(0.1) }), r.pick(PROSE_PIECES)].join('\n\n');
+    let text: string;
+    if (r.chance(0.3)) {
+      text = writeOperationFile({ operation: { method, url, query: [hostileString(r)], body: [hostileString(r), hostileString(r)], optional: [hostileString(r)], integer: [hostileString(r)] }, prose });
+    } else {
+      const schema = schemaOf(r, 0, refs);
+      schema.type = 'object';
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      if (param) properties[param] = { type: 'string', pattern: r.pick(PATTERNS) };
+      schema.properties = properties;
+      text = writeOperationFile({ operation: { method, url, schema, query: Object.keys(properties).filter(() => r.chance(0.3)) }, prose });
+      if (r.chance(0.15)) text = text.replace(/"maximum": [^,}\n]+/, '"maximum": 1e400');
+    }
+    if (r.chance(0.15)) text = mutate(r, text);
+    files.set(`${base}.md`, text);
+  }
+  files.set('SKILL.md', writeManifest({ name: 'fuzz', description: hostileString(r).trim() || 'Fuzz.', title: hostileString(r), operations: ops.map((o) => ({ name: o, description: hostileString(r) })) }));
+  if (typeNames.length > 0) files.set('types.json', `${JSON.stringify(Object.fromEntries(typeNames.map((n) => [n, schemaOf(r, 1, refs)])), null, 2)}\n`);
+  return files;
+}
+
+/** A text with a few characters deleted, doubled or swapped for hostile pieces, as a careless edit leaves it. */
+function mutate(r: Random, text: string): string {
+  let out = text;
+  for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+    const at = r.int(out.length + 1);
+    const len = r.int(8);
+    out = out.slice(0, at) + (r.chance(0.5) ? hostileString(r, { lone: true }) : '') + out.slice(at + len);
+  }
+  return out;
+}
