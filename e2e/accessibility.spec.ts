@@ -64,3 +64,16 @@ test('the still-working bar and the message after a Cancel meet WCAG 2.1 AA too'
   await expect(page.getByText(/^Cancelled: opening get_booking\.md\./)).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test('the list of drafts, with one another tab has and one that cannot be read, meets WCAG 2.1 AA too', async ({ page, context }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  await wizard.handWriteDrafts([{ id: 'broken', info: { id: 'broken', folder: 'broken' }, snapshot: { files: 'none' } }]);
+  const second = new WizardPage(await context.newPage());
+  await second.open();
+  await expect(second.drafts.getByRole('listitem')).toHaveCount(2);
+  await expect(second.drafts).toContainText('Another tab has this draft open');
+  await expect(second.drafts).toContainText('broken cannot be read');
+  expect(await violations(second.page)).toEqual([]);
+});

@@ -21,12 +21,14 @@ export class WizardPage {
   readonly requests: { method: string; url: string }[] = [];
   readonly dialogs: string[] = [];
   readonly errors: string[] = [];
+  /** Questions the page asks (Delete this draft?) are answered yes when set, no otherwise. */
+  acceptDialogs = false;
 
   constructor(readonly page: Page) {
     page.on('request', (r) => this.requests.push({ method: r.method(), url: r.url() }));
     page.on('dialog', (d) => {
       this.dialogs.push(d.message());
-      void d.dismiss();
+      void (this.acceptDialogs ? d.accept() : d.dismiss());
     });
     page.on('pageerror', (e) => this.errors.push(e.message));
     page.on('console', (m) => {
@@ -109,44 +111,80 @@ export class WizardPage {
     await this.page.waitForTimeout(100);
   }
 
-  /** What the copy kept in this browser says of itself (read from IndexedDB as it is), or undefined when there is none. */
-  savedInfo(): Promise<{ folder?: string; edited?: number; savedAt?: number } | undefined> {
+  /** The drafts kept in this browser as IndexedDB holds them now: each one's description and files (no check made). */
+  savedDrafts(): Promise<{ id: string; info: { folder?: unknown; edited?: number; savedAt?: number; downloadedAt?: number; changedAt?: number }; files: [string, string][] }[]> {
     return this.page.evaluate(async () => {
-      // Opened only once the worker made it, so this probe never makes it first.
-      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return undefined;
-      return new Promise<{ folder?: string; edited?: number; savedAt?: number } | undefined>((resolve, reject) => {
-        const db = indexedDB.open('skill-wizard');
-        db.onerror = () => reject(db.error);
-        db.onsuccess = () => {
-          if (!db.result.objectStoreNames.contains('saved')) return resolve(undefined);
-          const get = db.result.transaction('saved').objectStore('saved').get('info');
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => reject(get.error);
-        };
+      // Opened only once the wizard made it, so this probe never makes it first.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard-drafts')) return [];
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('skill-wizard-drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => resolve(open.result);
       });
+      const all = <T,>(store: string) =>
+        new Promise<{ keys: IDBValidKey[]; values: T[] }>((resolve, reject) => {
+          const tx = db.transaction(store);
+          const keys = tx.objectStore(store).getAllKeys();
+          const values = tx.objectStore(store).getAll();
+          tx.oncomplete = () => resolve({ keys: keys.result, values: values.result as T[] });
+          tx.onerror = () => reject(tx.error);
+        });
+      const infos = await all<Record<string, unknown>>('drafts');
+      const snapshots = await all<{ files?: [string, string][] }>('snapshots');
+      db.close();
+      return infos.keys.map((key, i) => ({
+        id: String(key),
+        info: infos.values[i],
+        files: snapshots.values[snapshots.keys.indexOf(key)]?.files ?? [],
+      }));
     });
   }
 
-  /** A file's text in the copy kept in this browser, as IndexedDB holds it now. */
-  savedFile(path: string): Promise<string | undefined> {
-    return this.page.evaluate(async (path) => {
-      if (!(await indexedDB.databases()).some((d) => d.name === 'skill-wizard')) return undefined;
-      return new Promise<string | undefined>((resolve, reject) => {
-        const db = indexedDB.open('skill-wizard');
-        db.onerror = () => reject(db.error);
-        db.onsuccess = () => {
-          if (!db.result.objectStoreNames.contains('saved')) return resolve(undefined);
-          const get = db.result.transaction('saved').objectStore('saved').get('snapshot');
-          get.onsuccess = () => resolve((get.result as { files?: [string, string][] } | undefined)?.files?.find(([p]) => p === path)?.[1]);
-          get.onerror = () => reject(get.error);
-        };
-      });
-    }, path);
+  /** The newest draft's description, or undefined when none is kept. */
+  async savedInfo(): Promise<{ folder?: unknown; edited?: number; savedAt?: number; downloadedAt?: number; changedAt?: number } | undefined> {
+    const drafts = await this.savedDrafts();
+    return drafts.sort((a, b) => (b.info.savedAt ?? 0) - (a.info.savedAt ?? 0))[0]?.info;
   }
 
-  /** How many edited files the copy kept in this browser holds. */
+  /** A file's text in the newest draft, as IndexedDB holds it now. */
+  async savedFile(path: string): Promise<string | undefined> {
+    const drafts = await this.savedDrafts();
+    const [newest] = drafts.sort((a, b) => (b.info.savedAt ?? 0) - (a.info.savedAt ?? 0));
+    return newest?.files.find(([p]) => p === path)?.[1];
+  }
+
+  /** How many edited files the newest draft holds. */
   async savedEdits(): Promise<number> {
     return (await this.savedInfo())?.edited ?? 0;
+  }
+
+  /** Drafts written by hand past the wizard, as a user with the developer tools, or another version, could. */
+  async handWriteDrafts(entries: { id: string; info: unknown; snapshot: unknown }[]): Promise<void> {
+    await this.page.evaluate(async (entries) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('skill-wizard-drafts', 1);
+        open.onupgradeneeded = () => {
+          for (const store of ['drafts', 'snapshots', 'uploads']) if (!open.result.objectStoreNames.contains(store)) open.result.createObjectStore(store);
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => resolve(open.result);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction(['drafts', 'snapshots'], 'readwrite');
+        for (const { id, info, snapshot } of entries) {
+          tx.objectStore('drafts').put(info, id);
+          tx.objectStore('snapshots').put(snapshot, id);
+        }
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    }, entries);
+  }
+
+  /** The list of drafts on the start page. */
+  get drafts(): Locator {
+    return this.page.getByRole('region', { name: 'Kept in this browser' });
   }
 
   /** The files of a downloaded bundle, by path inside its folder. */

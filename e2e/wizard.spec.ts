@@ -223,15 +223,14 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
 
   const next = new WizardPage(await context.newPage());
   await next.open();
-  const saved = next.page.getByRole('region', { name: 'Saved skill' });
-  await expect(saved).toContainText('hollowbrook-guesthouse');
-  await expect(saved).toContainText('1 edited');
+  await expect(next.drafts).toContainText('hollowbrook-guesthouse');
+  await expect(next.drafts).toContainText('1 edited');
   await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
   await expect(next.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings · 1 edited');
   expect(await next.text(await next.openFile('list_rooms.md'))).toContain('Family rooms sleep four.');
 
-  next.page.on('dialog', (d) => void d.accept());
   await next.page.getByRole('button', { name: 'Open another…' }).click();
+  expect(next.dialogs).toEqual([]);
   expect(next.errors).toEqual([]);
 });
 

@@ -17,3 +17,14 @@ export function skillCounts(summary: SessionSummary): string {
 export function megabytes(chars: number): string {
   return `${(chars / 1_000_000).toFixed(1)} MB`;
 }
+
+/** What the drafts list says of a draft: its files, its edits and whether they are in a downloaded bundle. */
+export function draftFacts(info: { files: number; edited: number; changedAt: number; downloadedAt?: number }): string {
+  const parts = [count(info.files, 'file')];
+  if (info.edited === 0) parts.push('no edits');
+  else {
+    parts.push(`${info.edited} edited`);
+    parts.push(info.downloadedAt !== undefined && info.downloadedAt >= info.changedAt ? 'every edit in a downloaded bundle' : 'edits not in a downloaded bundle yet');
+  }
+  return parts.join(' · ');
+}

@@ -2,9 +2,10 @@
 
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
+import { browserDraftLocks, onDraftsChanged } from './draft-locks';
 import { useWizardWorker } from './use-wizard-worker';
 import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
-import { editedCount, initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
 const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
 
@@ -15,8 +16,9 @@ const browserIO: WizardIO = {
     const response = await fetch(SAMPLE.url);
     return { name: SAMPLE.name, bytes: new Uint8Array(await response.arrayBuffer()) };
   },
-  saveBytes: (bytes, fileName, type) => saveBytes(bytes, fileName, type),
+  saveBytes,
   confirm: (message) => window.confirm(message),
+  locks: browserDraftLocks(),
 };
 
 /**
@@ -47,16 +49,38 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
   useEffect(() => worker.subscribe((event) => actions.onWorker(event)), [worker, actions]);
 
   useEffect(() => {
-    void actions.loadSaved();
+    void actions.loadDrafts();
   }, [actions]);
 
-  const edited = editedCount(state);
+  // Another tab saved, deleted or let go of a draft: the start page lists them again, at most every two seconds.
+  const { starting } = state;
   useEffect(() => {
-    if (edited === 0) return;
+    if (!starting) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onDraftsChanged(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void actions.loadDrafts();
+      }, 2_000);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [starting, actions]);
+
+  // Leaving loses nothing once it is saved: the browser asks only while a change waits to be.
+  const { unsaved } = state;
+  useEffect(() => {
+    if (unsaved === 0) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [edited]);
+  }, [unsaved]);
+  useEffect(() => {
+    window.addEventListener('pagehide', actions.flush);
+    return () => window.removeEventListener('pagehide', actions.flush);
+  }, [actions]);
 
   // "In the bundle" follows every edit while it is shown.
   const { panel, selected, summary } = state;

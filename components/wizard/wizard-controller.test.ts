@@ -4,7 +4,7 @@ import { createWizardService, type WizardRequest } from '../../lib/wizard/servic
 import type { ChangeRequest, StorageRequest } from './worker-protocol';
 import type { SendToWorker } from './worker-client';
 import type { Reply } from './worker-protocol';
-import { createWizardController, type WizardIO } from './wizard-controller';
+import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardState } from './wizard-state';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
@@ -15,23 +15,53 @@ const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowb
  */
 function harness() {
   let service = createWizardService();
-  // What the browser would keep: the snapshot as of the last save.
-  let saved: { snapshot: unknown; upload: unknown } | undefined;
+  // What the browser would keep: each draft's snapshot and upload as of its last save.
+  const kept = new Map<string, { snapshot: unknown; upload: unknown }>();
+  let draft: string | null = null;
+  let drafts = 0;
   const sent: (WizardRequest | StorageRequest)[] = [];
   let line: Promise<unknown> = Promise.resolve();
   let gate: Promise<void> = Promise.resolve();
   let open = () => {};
+  const self: { controller?: WizardController } = {};
+  /** The worker's side of a request: the service, and the drafts it keeps. */
+  const handle = async (request: WizardRequest | StorageRequest): Promise<Reply> => {
+    switch (request.type) {
+      case 'list-drafts':
+        return {
+          type: 'drafts',
+          drafts: [...kept.keys()].map((id) => ({ id, ok: true, info: { id, folder: 'hollowbrook-guesthouse', origin: { kind: 'spec', name: 'x' }, files: 6, edited: 0, createdAt: 1, savedAt: 1, changedAt: 1 } })),
+        };
+      case 'open-draft': {
+        const saved = kept.get(request.id);
+        if (!saved) return { type: 'unreadable', id: request.id, name: request.id, why: 'it is no longer kept in this browser' };
+        const reply = await service.handle({ type: 'restore', ...structuredClone(saved) });
+        if (reply.type === 'opened' && reply.result.ok) draft = request.id;
+        return reply;
+      }
+      case 'delete-draft':
+        kept.delete(request.id);
+        return { type: 'deleted', id: request.id };
+      case 'export-draft':
+      case 'raw-draft':
+      case 'flush':
+        return { type: 'flushed' };
+      default: {
+        const reply = await service.handle(request);
+        if (['convert', 'regenerate', 'open-bundle'].includes(request.type) && reply.type === 'opened' && reply.result.ok) {
+          draft = `draft-${++drafts}`;
+          self.controller!.onWorker({ type: 'draft', id: draft });
+        }
+        return reply;
+      }
+    }
+  };
   // Requests the "worker" has not answered: a restart answers them `stopped`, as the client does.
   const waiting = new Set<(reply: Reply) => void>();
   const send = ((request: WizardRequest | StorageRequest) => {
     sent.push(request);
     const worker = service;
-    const handled = line.then(() => gate).then(async (): Promise<Reply> => {
-      if (worker !== service) return { type: 'stopped', message: 'stopped' };
-      if (request.type === 'saved' || request.type === 'discard') return { type: 'saved', info: undefined };
-      if (request.type === 'resume') return saved ? service.handle({ type: 'restore', ...saved }) : { type: 'error', message: 'There is no saved skill to continue' };
-      return service.handle(request);
-    });
+    const handled = line.then(() => gate).then(async (): Promise<Reply> => (worker !== service ? { type: 'stopped', message: 'stopped' } : handle(request)));
     const reply = new Promise<Reply>((resolve) => {
       waiting.add(resolve);
       void handled.then((r) => {
@@ -43,14 +73,23 @@ function harness() {
     return reply;
   }) as SendToWorker;
   let state: WizardState = initialWizardState;
+  const held = new Set<string>();
+  const elsewhere = new Set<string>();
   const io: WizardIO = {
     readChosenFiles: async (chosen) => ({ entries: await Promise.all(chosen.files.map(async (f) => ({ path: f.path, bytes: new Uint8Array(await f.file.arrayBuffer()) }))), problems: [] }),
     fetchSpec: vi.fn(async () => ({ entries: [], problems: [] })),
     fetchSample: async () => ({ name: 'hollowbrook.openapi.yaml', bytes: SAMPLE.slice() }),
     saveBytes: vi.fn(),
     confirm: vi.fn(() => true),
+    locks: {
+      hold: async (id) => !elsewhere.has(id) && (held.add(id), true),
+      release: (id) => void held.delete(id),
+      elsewhere: async () => new Set(elsewhere),
+      whenFree: () => {},
+    },
   };
   const controller = createWizardController(send, { get: () => state, dispatch: (action) => (state = wizardReducer(state, action)) }, io);
+  self.controller = controller;
   return {
     controller,
     get service() {
@@ -58,6 +97,9 @@ function harness() {
     },
     io,
     sent,
+    held,
+    elsewhere,
+    kept,
     state: () => state,
     hold() {
       gate = new Promise((resolve) => (open = resolve));
@@ -70,13 +112,14 @@ function harness() {
       const reply = await service.handle({ type: 'file', path });
       return reply.type === 'file' ? reply.file?.text : undefined;
     },
-    /** The worker's save, as IndexedDB would hold it. */
+    /** The worker's save of the open draft, as IndexedDB would hold it. */
     save() {
-      saved = structuredClone({ snapshot: service.snapshot(), upload: service.lastUpload() });
+      if (draft) kept.set(draft, structuredClone({ snapshot: service.snapshot(), upload: service.lastUpload() }));
     },
     /** A new worker, holding nothing, as after Cancel. */
     restart() {
       service = createWizardService();
+      draft = null;
       gate = Promise.resolve();
       line = Promise.resolve();
       for (const resolve of waiting) resolve({ type: 'stopped', message: 'stopped' });
@@ -171,16 +214,57 @@ describe('createWizardController', () => {
     expect(h.state().uploadProblems[0]).toMatchObject({ severity: 'error', file: 'notes.yaml' });
   });
 
-  it('asks before replacing a skill with edits, and replaces nothing when the answer is no', async () => {
+  it('keeps a skill with edits as its draft when another is opened, and holds the new draft for this tab (BAD-INPUT 24)', async () => {
     const h = harness();
     await h.controller.onSample({});
+    expect(h.state().draftId).toBe('draft-1');
     await h.controller.openFile('SKILL.md');
     h.controller.onEdit('edited');
     await h.controller.flushEdits();
-    vi.mocked(h.io.confirm).mockReturnValue(false);
+    h.save();
     await h.controller.onSample({ name: 'other' });
-    expect(h.io.confirm).toHaveBeenCalledWith('Replace the open skill? Your edits to 1 file are not in a downloaded bundle yet.');
+    expect(h.io.confirm).not.toHaveBeenCalled();
+    expect([h.state().summary?.folder, h.state().draftId, [...h.held]]).toEqual(['other', 'draft-2', ['draft-2']]);
+    // The first is still there, with its edit.
+    await h.controller.onContinue('draft-1');
+    expect([h.state().draftId, [...h.held]]).toEqual(['draft-1', ['draft-1']]);
+    expect(await h.text('SKILL.md')).toBe('edited');
+  });
+
+  it('tells the user another tab has a draft, and opens nothing', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.save();
+    h.elsewhere.add('draft-1');
+    h.held.clear();
+    await h.controller.onSample({ name: 'mine' });
+    await h.controller.onContinue('draft-1');
+    expect(h.state().summary?.folder).toBe('mine');
+    expect(h.state().draftNotes['draft-1']).toBe('Another tab has this draft open: continue there, or close that tab first.');
+    expect(h.sent.some((r) => r.type === 'open-draft')).toBe(false);
+    await h.controller.loadDrafts();
+    expect(h.state().elsewhere).toEqual(['draft-1']);
+  });
+
+  it('marks a draft unreadable when it cannot be opened, lets its lock go, and keeps the open skill', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.save();
+    await h.controller.loadDrafts();
+    await h.controller.onContinue('gone');
+    expect(h.held.has('gone')).toBe(false);
     expect(h.state().summary?.folder).toBe('hollowbrook-guesthouse');
+    expect(h.state().draftId).toBe('draft-1');
+  });
+
+  it('closes the open skill when its own draft is deleted, and lists what is left', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.save();
+    await h.controller.loadDrafts();
+    await h.controller.onDeleteDraft('draft-1');
+    expect(h.io.confirm).toHaveBeenCalledWith('Delete hollowbrook-guesthouse from this browser? Download its bundle first to keep it.');
+    expect([h.state().summary, h.state().draftId, h.state().drafts, [...h.held]]).toEqual([null, null, [], []]);
   });
 
   it('refuses an address that is not http(s) before fetching anything', async () => {
@@ -279,6 +363,6 @@ describe('createWizardController', () => {
     h.controller.onWorker({ type: 'restarted', reason: 'cancel', stopped: { type: 'export', tools: false }, unsaved: [] });
     await vi.waitFor(() => expect(h.state().recovered).not.toBeNull());
     expect(h.state().summary).toBeNull();
-    expect(h.state().recovered).toBe('Cancelled: making the bundle, and the skill could not be opened again: There is no saved skill to continue');
+    expect(h.state().recovered).toBe('Cancelled: making the bundle, and the skill could not be opened again: it is no longer kept in this browser');
   });
 });

@@ -3,10 +3,11 @@ import { fail } from '../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
 import type { GenerateOptions } from '../../lib/wizard/service';
 import type { ChosenFiles } from './browser-files';
+import type { DraftLocks } from './draft-locks';
 import type { SpecChoice } from './start-panel';
 import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
-import { editedCount, type PreviewTab, type WizardAction, type WizardState } from './wizard-state';
+import type { PreviewTab, WizardAction, WizardState } from './wizard-state';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -17,6 +18,8 @@ export interface WizardIO {
   /** Saves a file the user downloads; `type` is its media type (a zip when not given). */
   saveBytes(bytes: Uint8Array, fileName: string, type?: string): void;
   confirm(message: string): boolean;
+  /** Which tab has which draft. */
+  locks: DraftLocks;
 }
 
 /** The state as it is after every action dispatched so far, and a way to dispatch one. */
@@ -40,11 +43,6 @@ function replyProblem(reply: Reply, file: string): Problem[] {
 export function createWizardController(send: SendToWorker, store: WizardStore, io: WizardIO) {
   const { dispatch } = store;
   const selected = () => store.get().selected;
-
-  const confirmReplace = () => {
-    const edited = editedCount(store.get());
-    return edited === 0 || io.confirm(`Replace the open skill? Your edits to ${edited} ${edited === 1 ? 'file' : 'files'} are not in a downloaded bundle yet.`);
-  };
 
   const showOpened = (reply: Reply, name: string) => {
     if (reply.type !== 'opened') dispatch({ type: 'refused', problems: replyProblem(reply, name) });
@@ -152,6 +150,16 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     await openFile(show);
   };
 
+  /** The drafts kept in this browser, and which of them another tab has open (listed again when it lets go). */
+  const loadDrafts = async () => {
+    const [reply, elsewhere] = await Promise.all([send({ type: 'list-drafts' }), io.locks.elsewhere()]);
+    if (reply.type !== 'drafts') return;
+    const listed = new Set(reply.drafts.map((d) => d.id));
+    const others = [...elsewhere].filter((id) => listed.has(id));
+    dispatch({ type: 'drafts', drafts: reply.drafts, elsewhere: others });
+    for (const id of others) io.locks.whenFree(id, () => void loadDrafts());
+  };
+
   /** A change the last worker made and did not save, made again in the new one. */
   const replay = async (change: ChangeRequest) => {
     if (change.type !== 'edit') return send(change);
@@ -175,9 +183,12 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     recovering = true;
     try {
       await flushing;
-      const reply = await busyWith('Starting again from the last saved copy…', () => send({ type: 'resume' }));
+      const draftId = store.get().draftId;
+      const reply: Reply = draftId
+        ? await busyWith('Starting again from the last saved copy…', () => send({ type: 'open-draft', id: draftId }))
+        : { type: 'error', message: 'it was not saved yet' };
       if (reply.type !== 'opened' || !reply.result.ok) {
-        const why = reply.type === 'opened' ? reply.result.problems[0]?.message : replyProblem(reply, '')[0]?.message;
+        const why = reply.type === 'opened' ? reply.result.problems[0]?.message : reply.type === 'unreadable' ? reply.why : replyProblem(reply, '')[0]?.message;
         dispatch({ type: 'closed' });
         dispatch({ type: 'recovered', message: `${stopped}, and the skill could not be opened again: ${why ?? 'it was not saved yet'}` });
         return;
@@ -215,20 +226,15 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   };
 
   return {
-    async loadSaved() {
-      const reply = await send({ type: 'saved' });
-      if (reply.type === 'saved') dispatch({ type: 'saved', info: reply.info });
-    },
+    loadDrafts,
 
     async onSpec(choice: SpecChoice) {
-      if (!confirmReplace()) return;
       const { name, kind } = choice.chosen;
       const read = await busyWith(`Reading ${name}…`, () => io.readChosenFiles(choice.chosen));
       await convert(name, read, kind, { name: choice.name, baseUrl: choice.baseUrl });
     },
 
     async onSample(options: Options) {
-      if (!confirmReplace()) return;
       const sample = await busyWith('Fetching the sample spec…', () => io.fetchSample());
       await convert(sample.name, { entries: [{ path: sample.name, bytes: sample.bytes }], problems: [] }, 'files', options);
     },
@@ -239,24 +245,69 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         dispatch({ type: 'refused', problems: parsed.problems });
         return;
       }
-      if (!confirmReplace()) return;
       const { url, fileName } = parsed.value;
       const read = await busyWith(`Fetching ${url}…`, () => io.fetchSpec(url, fileName));
       await convert(fileName, read, 'files', options);
     },
 
-    async onResume() {
-      showOpened(await busyWith('Opening the saved skill…', () => send({ type: 'resume' })), store.get().saved?.folder ?? '');
+    /** A draft from the list: the open one shown again, another opened if no other tab has it. */
+    async onContinue(id: string) {
+      const state = store.get();
+      if (id === state.draftId && state.summary) {
+        dispatch({ type: 'show-skill' });
+        return;
+      }
+      dispatch({ type: 'draft-note', id, note: null });
+      if (!(await io.locks.hold(id))) {
+        dispatch({ type: 'draft-note', id, note: 'Another tab has this draft open: continue there, or close that tab first.' });
+        void loadDrafts();
+        return;
+      }
+      const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
+      if (reply.type === 'opened' && reply.result.ok) {
+        await flushEdits();
+        const previous = store.get().draftId;
+        if (previous && previous !== id) io.locks.release(previous);
+        dispatch({ type: 'draft', id });
+        dispatch({ type: 'opened', opened: reply.result.value });
+        return;
+      }
+      if (id !== store.get().draftId) io.locks.release(id);
+      if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+      else showOpened(reply, '');
     },
 
-    async onDiscard() {
-      if (!io.confirm(`Delete the copy of ${store.get().saved?.folder} kept in this browser?`)) return;
-      await send({ type: 'discard' });
-      dispatch({ type: 'saved', info: undefined });
+    async onDownloadDraft(id: string) {
+      await flushEdits();
+      const reply = await send({ type: 'export-draft', id, tools: false });
+      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+      else if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+      else dispatch({ type: 'draft-note', id, note: replyProblem(reply, '')[0]?.message ?? 'The bundle could not be made' });
+      await loadDrafts();
+    },
+
+    /** An unreadable draft's records as they are, as JSON: whatever the user typed is in it. */
+    async onDownloadRaw(id: string) {
+      const reply = await send({ type: 'raw-draft', id });
+      if (reply.type === 'raw') io.saveBytes(new TextEncoder().encode(reply.json), `${reply.name.replace(/[^\w.-]+/g, '-')}.draft.json`, 'application/json');
+    },
+
+    async onDeleteDraft(id: string) {
+      const listing = store.get().drafts?.find((d) => d.id === id);
+      const name = listing ? (listing.ok ? listing.info.folder : listing.name) : 'this draft';
+      if (!io.confirm(`Delete ${name} from this browser? Download its bundle first to keep it.`)) return;
+      if (id === store.get().draftId) {
+        // The open skill goes with its draft: nothing is left to save it again.
+        await flushEdits();
+        dispatch({ type: 'closed' });
+        dispatch({ type: 'draft', id: null });
+      }
+      await send({ type: 'delete-draft', id });
+      io.locks.release(id);
+      await loadDrafts();
     },
 
     async onBundle(bundle: File) {
-      if (!confirmReplace()) return;
       const reply = await busyWith(`Opening ${bundle.name}…`, async () => {
         const bytes = new Uint8Array(await bundle.arrayBuffer());
         return send({ type: 'open-bundle', name: bundle.name, bytes }, [bytes.buffer as ArrayBuffer]);
@@ -321,18 +372,45 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
 
     async onRegenerate(options: GenerateOptions) {
-      if (!confirmReplace()) return;
       showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');
     },
 
-    /** What the worker client says: a request taking long, done, or a new worker to give the skill to. */
+    /** What the worker client says: a request taking long, done, a new worker to give the skill to, a new draft, what is saved. */
     onWorker(event: WorkerClientEvent) {
-      if (event.type === 'slow') dispatch({ type: 'working', activity: { label: event.label, since: event.since } });
-      else if (event.type === 'done') dispatch({ type: 'working', activity: null });
-      else void recover(event);
+      switch (event.type) {
+        case 'slow':
+          dispatch({ type: 'working', activity: { label: event.label, since: event.since } });
+          return;
+        case 'done':
+          dispatch({ type: 'working', activity: null });
+          return;
+        case 'restarted':
+          void recover(event);
+          return;
+        case 'draft': {
+          const previous = store.get().draftId;
+          if (previous && previous !== event.id) io.locks.release(previous);
+          dispatch({ type: 'draft', id: event.id });
+          void io.locks.hold(event.id);
+          return;
+        }
+        case 'unsaved':
+          dispatch({ type: 'unsaved', count: event.count });
+          if (event.count === 0) dispatch({ type: 'save-failed', message: null });
+          return;
+        case 'save-failed':
+          dispatch({ type: 'save-failed', message: event.message });
+          return;
+      }
     },
 
-    showStart: () => dispatch({ type: 'show-start' }),
+    /** Save now what waits to be saved: the page is going away. */
+    flush: () => void send({ type: 'flush' }),
+
+    showStart() {
+      dispatch({ type: 'show-start' });
+      void loadDrafts();
+    },
     showSkill: () => dispatch({ type: 'show-skill' }),
     setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),

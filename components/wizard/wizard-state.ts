@@ -3,7 +3,7 @@ import type { Problem } from '../../lib/core/problem';
 import type { Result } from '../../lib/core/result';
 import type { FileView, Opened } from '../../lib/wizard/service';
 import type { SessionSummary, ToolPreview } from '../../lib/wizard/session';
-import type { SavedInfo } from './saved-session';
+import type { DraftListing } from './draft-store';
 
 export type PreviewTab = 'tool' | 'call' | 'bundle';
 
@@ -47,7 +47,18 @@ export interface WizardState {
   args: string;
   request?: Result<HttpRequest>;
   withTools: boolean;
-  saved?: SavedInfo;
+  /** The drafts kept in this browser, as last listed; null until listed. */
+  drafts: DraftListing[] | null;
+  /** Drafts another tab has open. */
+  elsewhere: string[];
+  /** The draft the open skill is kept as. */
+  draftId: string | null;
+  /** A word about one draft of the list (why it did not open). */
+  draftNotes: Record<string, string>;
+  /** Changes no save holds yet: while there are any, leaving the page asks first. */
+  unsaved: number;
+  /** Why the last save failed, until one succeeds. */
+  saveFailed: string | null;
   /** Something the user should know about the open file (an edit the worker refused). */
   notice: string | null;
   /** The request the worker has been on for over a few seconds, and since when: "Still working", with Cancel. */
@@ -70,6 +81,12 @@ export const initialWizardState: WizardState = {
   panel: 'tool',
   args: '{}',
   withTools: false,
+  drafts: null,
+  elsewhere: [],
+  draftId: null,
+  draftNotes: {},
+  unsaved: 0,
+  saveFailed: null,
   notice: null,
   working: null,
   recovered: null,
@@ -92,7 +109,13 @@ export type WizardAction =
   | { type: 'exported'; path: string; text: string | undefined }
   | { type: 'spec'; path: string; text: string; line?: number }
   | { type: 'with-tools'; on: boolean }
-  | { type: 'saved'; info: SavedInfo | undefined }
+  | { type: 'drafts'; drafts: DraftListing[]; elsewhere: string[] }
+  | { type: 'draft'; id: string | null }
+  | { type: 'draft-note'; id: string; note: string | null }
+  /** A draft found unreadable when it was opened or downloaded. */
+  | { type: 'unreadable'; id: string; name: string; why: string }
+  | { type: 'unsaved'; count: number }
+  | { type: 'save-failed'; message: string | null }
   | { type: 'notice'; message: string | null }
   | { type: 'working'; activity: { label: string; since: number } | null }
   | { type: 'recovered'; message: string | null }
@@ -168,8 +191,25 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     case 'with-tools':
       return { ...state, withTools: action.on };
-    case 'saved':
-      return { ...state, saved: action.info };
+    case 'drafts':
+      return { ...state, drafts: action.drafts, elsewhere: action.elsewhere };
+    case 'draft':
+      return { ...state, draftId: action.id };
+    case 'draft-note': {
+      const draftNotes = { ...state.draftNotes };
+      if (action.note === null) delete draftNotes[action.id];
+      else draftNotes[action.id] = action.note;
+      return { ...state, draftNotes };
+    }
+    case 'unreadable':
+      return {
+        ...state,
+        drafts: (state.drafts ?? []).map((d) => (d.id === action.id ? { id: d.id, ok: false, name: action.name, why: action.why } : d)),
+      };
+    case 'unsaved':
+      return { ...state, unsaved: action.count };
+    case 'save-failed':
+      return { ...state, saveFailed: action.message };
     case 'notice':
       return { ...state, notice: action.message };
     case 'working':
@@ -184,7 +224,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         : { ...state, opened: action.opened, summary, selected: null, file: null, draft: '', tool: undefined, request: undefined };
     }
     case 'closed':
-      return { ...initialWizardState, saved: state.saved, recovered: state.recovered };
+      return { ...initialWizardState, drafts: state.drafts, elsewhere: state.elsewhere, draftNotes: state.draftNotes, recovered: state.recovered };
   }
 }
 

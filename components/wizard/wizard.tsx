@@ -9,7 +9,7 @@ import { ProblemList } from './problem-list';
 import { ReportView } from './report-view';
 import { PreviewPane } from './preview-pane';
 import { RegenerateForm } from './regenerate-form';
-import { SavedSkill } from './saved-skill';
+import { DraftList } from './draft-list';
 import { StartPanel } from './start-panel';
 import { Recovered, StillWorking } from './still-working';
 import { useWizardSession } from './use-wizard-session';
@@ -22,7 +22,7 @@ import { useWizardSession } from './use-wizard-session';
  */
 export function Wizard() {
   const { state, actions, cancel } = useWizardSession();
-  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, saved, notice, working, recovered } = state;
+  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
@@ -49,7 +49,19 @@ export function Wizard() {
             </button>
           </p>
         )}
-        {!summary && saved && <SavedSkill saved={saved} busy={busy !== null} onResume={() => void actions.onResume()} onDiscard={() => void actions.onDiscard()} />}
+        {drafts && (
+          <DraftList
+            drafts={drafts}
+            elsewhere={elsewhere}
+            openId={summary ? draftId : null}
+            notes={draftNotes}
+            busy={busy !== null}
+            onContinue={(id) => void actions.onContinue(id)}
+            onDownload={(id) => void actions.onDownloadDraft(id)}
+            onDelete={(id) => void actions.onDeleteDraft(id)}
+            onDownloadRaw={(id) => void actions.onDownloadRaw(id)}
+          />
+        )}
         <StartPanel
           busy={busy}
           problems={uploadProblems}
@@ -75,6 +87,9 @@ export function Wizard() {
           </h2>
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
+          </p>
+          <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
+            {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved > 0 ? 'Saving in this browser…' : 'Saved in this browser'}
           </p>
         </div>
         <div className="actions">

@@ -134,7 +134,7 @@ describe('WorkerClient', () => {
     expect(workers[0].terminated).toBe(true);
     expect(await hung).toEqual({ type: 'stopped', message: 'The wizard stopped the call preview of a.md: it was cancelled after 7 s' });
     expect(workers).toHaveLength(2);
-    expect(events.at(-1)).toEqual({
+    expect(events.filter((e) => e.type === 'restarted').at(-1)).toEqual({
       type: 'restarted',
       reason: 'cancel',
       stopped: { type: 'call', path: 'a.md', args: '{}' },
@@ -158,11 +158,11 @@ describe('WorkerClient', () => {
       w.answer(i + 1, { type: 'summary', summary });
       await sent;
     }
-    w.post({ event: { type: 'saved', through: 2 } });
+    w.post({ event: { type: 'saved', draft: 'd1', through: 2 } });
     const hung = client.send({ type: 'export', tools: false });
     client.cancel();
     await hung;
-    expect(events.at(-1)).toMatchObject({ unsaved: [{ type: 'revert', path: 'c.md' }] });
+    expect(events.filter((e) => e.type === 'restarted').at(-1)).toMatchObject({ unsaved: [{ type: 'revert', path: 'c.md' }] });
 
     const again = workers[1];
     const revert = client.send({ type: 'revert', path: 'd.md' });
@@ -174,7 +174,7 @@ describe('WorkerClient', () => {
     const hungAgain = client.send({ type: 'export', tools: false });
     client.cancel();
     await hungAgain;
-    expect(events.at(-1)).toMatchObject({ unsaved: [] });
+    expect(events.filter((e) => e.type === 'restarted').at(-1)).toMatchObject({ unsaved: [] });
   });
 
   it('stops a request by itself at the hard limit', async () => {
@@ -191,5 +191,21 @@ describe('WorkerClient', () => {
     const { client, workers, events } = started();
     client.cancel();
     expect([workers.length, workers[0].terminated, events]).toEqual([1, false, []]);
+  });
+
+  it('says how many changes wait to be saved, and passes on the draft a skill is kept as and a refused save', async () => {
+    const { client, fake, events } = started();
+    const edit = client.send({ type: 'edit', path: 'a.md', version: 1, text: 'A' });
+    fake().answer(1, { type: 'edited', path: 'a.md', version: 2, summary });
+    await edit;
+    fake().post({ event: { type: 'draft', id: 'd9' } });
+    fake().post({ event: { type: 'save-failed', draft: 'd9', message: 'QuotaExceededError' } });
+    fake().post({ event: { type: 'saved', draft: 'd9', through: 1 } });
+    expect(events).toEqual([
+      { type: 'unsaved', count: 1 },
+      { type: 'draft', id: 'd9' },
+      { type: 'save-failed', message: 'QuotaExceededError' },
+      { type: 'unsaved', count: 0 },
+    ]);
   });
 });

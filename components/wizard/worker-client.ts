@@ -41,7 +41,13 @@ export type WorkerClientEvent =
    * The worker was stopped and a new one started, which holds no skill yet: `stopped` is
    * what it was doing, `unsaved` the changes it had made that were not saved yet, in order.
    */
-  | { type: 'restarted'; reason: 'cancel' | 'limit'; stopped: PageRequest; unsaved: ChangeRequest[] };
+  | { type: 'restarted'; reason: 'cancel' | 'limit'; stopped: PageRequest; unsaved: ChangeRequest[] }
+  /** The skill just opened is kept as this draft. */
+  | { type: 'draft'; id: string }
+  /** How many changes the worker has made, or been asked for, that no save holds yet. */
+  | { type: 'unsaved'; count: number }
+  /** The browser refused to store the draft. */
+  | { type: 'save-failed'; message: string };
 
 export interface WorkerClientOptions {
   /** After this long on one request, the page shows "Still working" and a Cancel. */
@@ -112,7 +118,7 @@ export class WorkerClient {
     const worker = this.worker;
     if (!worker) return Promise.resolve<Reply>({ type: 'error', message: 'The wizard is still starting; try again' });
     const id = this.nextId++;
-    if (CHANGE_TYPES.has(request.type)) this.unsaved.set(id, request as ChangeRequest);
+    if (CHANGE_TYPES.has(request.type)) this.trackUnsaved(() => this.unsaved.set(id, request as ChangeRequest));
     return new Promise<Reply>((resolve) => {
       this.pending.set(id, { request, resolve });
       worker.postMessage({ id, request }, transfer);
@@ -146,15 +152,31 @@ export class WorkerClient {
       return;
     }
     if (message.kind === 'event') {
-      for (const id of this.unsaved.keys()) if (id <= message.event.through) this.unsaved.delete(id);
+      const { event } = message;
+      if (event.type === 'saved') this.trackUnsaved(() => this.forget((id) => id <= event.through));
+      else if (event.type === 'draft') this.emit({ type: 'draft', id: event.id });
+      else this.emit({ type: 'save-failed', message: event.message });
       return;
     }
     const { id, reply } = message;
-    // A change the worker refused is not one to give a new worker again.
-    if (this.unsaved.has(id) && reply.type !== 'edited' && reply.type !== 'summary') this.unsaved.delete(id);
-    // A new skill opened: the changes before it were to the skill it replaced.
-    if (reply.type === 'opened' && reply.result.ok) for (const older of this.unsaved.keys()) if (older < id) this.unsaved.delete(older);
+    this.trackUnsaved(() => {
+      // A change the worker refused is not one to give a new worker again.
+      if (reply.type !== 'edited' && reply.type !== 'summary') this.forget((change) => change === id);
+      // A new skill opened, the one before saved first: the changes before it are in that save.
+      if (reply.type === 'opened' && reply.result.ok) this.forget((change) => change < id);
+    });
     this.answer(id, reply);
+  }
+
+  private forget(which: (id: number) => boolean): void {
+    for (const id of [...this.unsaved.keys()]) if (which(id)) this.unsaved.delete(id);
+  }
+
+  /** Runs a change to the unsaved changes, and tells the page when their number changed. */
+  private trackUnsaved(change: () => void): void {
+    const before = this.unsaved.size;
+    change();
+    if (this.unsaved.size !== before) this.emit({ type: 'unsaved', count: this.unsaved.size });
   }
 
   private answer(id: number, reply: Reply): void {
@@ -206,7 +228,7 @@ export class WorkerClient {
     this.worker.terminate();
     this.worker = null;
     const unsaved = [...this.unsaved.values()];
-    this.unsaved.clear();
+    this.trackUnsaved(() => this.unsaved.clear());
     const seconds = Math.round((this.now() - (this.head?.since ?? this.now())) / 1000);
     const why = reason === 'cancel' ? `it was cancelled after ${seconds} s` : `it took over ${Math.round(this.hardLimitMs / 1000)} s`;
     this.answerAll({ type: 'stopped', message: `The wizard stopped ${describeRequest(first.request)}: ${why}` });

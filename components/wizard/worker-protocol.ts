@@ -1,12 +1,26 @@
 import { z } from 'zod';
+import { draftInfoSchema } from '../../lib/wizard/draft-schema';
 import { describeIssues, wizardReplySchema, wizardRequestSchema } from '../../lib/wizard/messages';
 import type { WizardReply, WizardRequest } from '../../lib/wizard/service';
-import type { SavedInfo } from './saved-session';
+import type { DraftListing } from './draft-store';
 
-/** What the page asks the worker about the skill kept in this browser. */
-export type StorageRequest = { type: 'saved' } | { type: 'resume' } | { type: 'discard' };
+/** What the page asks the worker about the drafts kept in this browser. */
+export type StorageRequest =
+  | { type: 'list-drafts' }
+  /** Open a draft: the worker's skill becomes it, and changes are saved into it. */
+  | { type: 'open-draft'; id: string }
+  | { type: 'export-draft'; id: string; tools: boolean }
+  | { type: 'raw-draft'; id: string }
+  | { type: 'delete-draft'; id: string }
+  /** Save now what waits to be saved (the page is going away). */
+  | { type: 'flush' };
 
-export type StorageReply = { type: 'saved'; info: SavedInfo | undefined };
+export type StorageReply =
+  | { type: 'drafts'; drafts: DraftListing[] }
+  | { type: 'unreadable'; id: string; name: string; why: string }
+  | { type: 'raw'; id: string; name: string; json: string }
+  | { type: 'deleted'; id: string }
+  | { type: 'flushed' };
 
 /** Every request the page sends the worker. */
 export type PageRequest = WizardRequest | StorageRequest;
@@ -24,25 +38,53 @@ export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | '
 
 export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back']);
 
-/** What the worker tells the page unasked: that the skill was saved, with every change up to request `through`. */
-export type WorkerEvent = { type: 'saved'; through: number };
+/** What the worker tells the page unasked. */
+export type WorkerEvent =
+  /** A draft was saved with every change up to request `through`. */
+  | { type: 'saved'; draft: string; through: number }
+  /** The skill just opened is kept as this draft (sent before the reply that opened it). */
+  | { type: 'draft'; id: string }
+  /** The browser refused to store the draft (full, or a private window): the work goes on unsaved. */
+  | { type: 'save-failed'; draft: string; message: string };
 
-const savedInfo: z.ZodType<SavedInfo> = z.object({ folder: z.string(), origin: z.string(), files: z.number(), edited: z.number(), savedAt: z.number() });
+const id = z.string().min(1);
 
 const storageRequest: z.ZodType<StorageRequest> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('saved') }),
-  z.object({ type: z.literal('resume') }),
-  z.object({ type: z.literal('discard') }),
+  z.object({ type: z.literal('list-drafts') }),
+  z.object({ type: z.literal('open-draft'), id }),
+  z.object({ type: z.literal('export-draft'), id, tools: z.boolean() }),
+  z.object({ type: z.literal('raw-draft'), id }),
+  z.object({ type: z.literal('delete-draft'), id }),
+  z.object({ type: z.literal('flush') }),
 ]);
 
 /** A message posted to the worker: checked there before anything is done with it. */
 export const toWorkerSchema = z.object({ id: z.number(), request: z.union([storageRequest, wizardRequestSchema]) });
 
-const storageReply: z.ZodType<StorageReply> = z.object({ type: z.literal('saved'), info: savedInfo.or(z.undefined()) });
+const listing: z.ZodType<DraftListing> = z.union([
+  z.object({ id, ok: z.literal(true), info: draftInfoSchema }),
+  z.object({ id, ok: z.literal(false), name: z.string(), why: z.string() }),
+]);
+
+const storageReply: z.ZodType<StorageReply> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('drafts'), drafts: z.array(listing) }),
+  z.object({ type: z.literal('unreadable'), id, name: z.string(), why: z.string() }),
+  z.object({ type: z.literal('raw'), id, name: z.string(), json: z.string() }),
+  z.object({ type: z.literal('deleted'), id }),
+  z.object({ type: z.literal('flushed') }),
+]);
+
+const STORAGE_REPLIES = new Set(['drafts', 'unreadable', 'raw', 'deleted', 'flushed']);
+
+const workerEvent: z.ZodType<WorkerEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('saved'), draft: id, through: z.number() }),
+  z.object({ type: z.literal('draft'), id }),
+  z.object({ type: z.literal('save-failed'), draft: id, message: z.string() }),
+]);
 
 const envelope = z.union([
   z.object({ id: z.number(), reply: z.looseObject({ type: z.string() }) }),
-  z.object({ event: z.object({ type: z.literal('saved'), through: z.number() }) }),
+  z.object({ event: workerEvent }),
 ]);
 
 /** A message posted by the worker, checked on the page before anything is drawn from it. */
@@ -54,7 +96,7 @@ export function readFromWorker(data: unknown): FromWorker {
   if (!message.success) return unreadable(describeIssues(message.error));
   if ('event' in message.data) return { kind: 'event', event: message.data.event };
   const { id } = message.data;
-  const reply = (message.data.reply.type === 'saved' ? storageReply : wizardReplySchema).safeParse(message.data.reply);
+  const reply = (STORAGE_REPLIES.has(message.data.reply.type) ? storageReply : wizardReplySchema).safeParse(message.data.reply);
   return reply.success ? { kind: 'reply', id, reply: reply.data } : unreadable(describeIssues(reply.error), id);
 }
 
@@ -97,11 +139,17 @@ export function describeRequest(request: PageRequest): string {
     case 'report':
       return 'writing the report';
     case 'restore':
-    case 'resume':
+    case 'open-draft':
       return 'opening the saved skill';
-    case 'saved':
-      return 'reading the saved skill';
-    case 'discard':
-      return 'deleting the saved skill';
+    case 'list-drafts':
+      return 'reading the drafts kept in this browser';
+    case 'export-draft':
+      return "making the draft's bundle";
+    case 'raw-draft':
+      return "reading the draft's raw data";
+    case 'delete-draft':
+      return 'deleting the draft';
+    case 'flush':
+      return 'saving';
   }
 }

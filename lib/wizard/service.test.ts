@@ -258,7 +258,7 @@ describe('createWizardService', () => {
     expect((await call(again, { type: 'revert', path: 'list_rooms.md' }, 'summary')).summary.files.some((f) => f.edited)).toBe(false);
     const regenerated = await opened(again, { type: 'regenerate', options: { name: 'inn' } });
     expect(regenerated.summary.folder).toBe('inn');
-    expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'error' });
+    expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'opened', result: { ok: false, problems: [{ ruleId: 'draft-unreadable' }] } });
   });
 
   it('removes an operation file with its Operations entry, keeping the skill consistent, and puts it back', async () => {

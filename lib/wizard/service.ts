@@ -18,6 +18,8 @@ import { loadSpec } from '../openapi';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
 import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
+import { lastUploadSchema } from './draft-schema';
+import { describeIssues } from '../core/describe-issues';
 import {
   editFile,
   exportSession,
@@ -268,9 +270,13 @@ export function createWizardService(): WizardService {
         }
         case 'restore': {
           const restored = restoreSession(request.snapshot);
-          if (!restored) return { type: 'error', message: 'The saved skill could not be read back; it was written by another version of the wizard' };
-          lastUpload = isSavedUpload(request.upload) ? request.upload : undefined;
-          return opened(restored);
+          if (!restored.ok) return { type: 'opened', result: restored };
+          const upload = request.upload === undefined ? undefined : lastUploadSchema.safeParse(request.upload);
+          if (upload && !upload.success) {
+            return { type: 'opened', result: fail([problem('draft-unreadable', 'error', `The saved spec upload cannot be read: ${describeIssues(upload.error)}`, '')]) };
+          }
+          lastUpload = upload?.data;
+          return opened(restored.value);
         }
       }
     },
@@ -309,10 +315,6 @@ function clean(options: GenerateOptions): GenerateOptions {
   return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}), ...(server ? { server } : {}), ...(Object.keys(serverVariables).length > 0 ? { serverVariables } : {}) };
 }
 
-function isSavedUpload(u: unknown): u is LastUpload {
-  const x = u as { name?: unknown; upload?: { files?: unknown } } | undefined;
-  return typeof x?.name === 'string' && Array.isArray(x.upload?.files);
-}
 
 /** A bundle's problems name the archive when they name no file of it. */
 function withFile(p: Problem, archive: string): Problem {

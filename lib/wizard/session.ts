@@ -6,7 +6,7 @@
  */
 import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
-import { fail, type Result } from '../core/result';
+import { fail, ok, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
 import { buildRequest, callableOperation, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
@@ -15,6 +15,8 @@ import { checkIncremental, type CheckState } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, removeSkillFile, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
 import { TYPES_FILE } from '../skill/types-file';
+import { sessionSnapshotSchema } from './draft-schema';
+import { describeIssues } from '../core/describe-issues';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -266,12 +268,17 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
   };
 }
 
-/** A session from a snapshot; undefined when the snapshot is not one this version wrote. */
-export function restoreSession(snapshot: unknown): WizardSession | undefined {
-  const s = snapshot as Partial<SessionSnapshot> | null;
-  if (!s || s.version !== 1 || typeof s.folder !== 'string' || !Array.isArray(s.files) || !Array.isArray(s.original) || !s.origin) return undefined;
-  const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems ?? [] });
-  return { ...session, original: new Map(s.original), removed: new Map(s.removed ?? []) };
+/**
+ * A session from a snapshot read back from storage, or why it cannot be one: anything but a
+ * snapshot this version wrote, with every path one a bundle may hold, is refused, naming
+ * where (`files.0.1: expected string`).
+ */
+export function restoreSession(snapshot: unknown): Result<WizardSession> {
+  const read = sessionSnapshotSchema.safeParse(snapshot);
+  if (!read.success) return fail([problem('draft-unreadable', 'error', `The saved skill cannot be read: ${describeIssues(read.error)}`, '')]);
+  const s = read.data;
+  const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems });
+  return ok({ ...session, original: new Map(s.original), removed: new Map(s.removed ?? []) });
 }
 
 /** A file as the downloaded bundle will hold it: operation files with "The call" generated in. */

@@ -1,0 +1,75 @@
+/**
+ * Schemas of what the wizard keeps in the browser (issue 7 item 3, issue 11 item 1): a
+ * skill's snapshot, the spec upload it came from, and a draft's description. Whatever is
+ * read back from IndexedDB is checked against them before anything is drawn from it: a
+ * hand-edited or half-written entry, or one from another version, is "unreadable", never a
+ * crash. The paths are held to the rules a bundle's entries are (SPEC 6), so a folder
+ * `../../etc` is refused here as it would be in a zip.
+ */
+import { z } from 'zod';
+import { checkEntryName, checkHidden } from '../bundle/zip/policy';
+import { problemSchema } from '../core/problem-schema';
+import { importReportSchema } from '../convert/report-schema';
+import type { LastUpload } from './service';
+import type { SessionSnapshot } from './session';
+
+/** The skill's folder: one name a bundle may hold, not hidden. */
+export const folderSchema = z.string().superRefine((folder, ctx) => {
+  const refused = (checkEntryName(`${folder}/`) ?? checkHidden(folder))?.message ?? (folder.includes('/') ? `\`${folder}\` is more than one folder name` : undefined);
+  if (refused) ctx.addIssue({ code: 'custom', message: refused });
+});
+
+/** A file's path inside the skill folder, as a bundle may hold it. */
+const filePath = z.string().superRefine((path, ctx) => {
+  const refused = (checkEntryName(path) ?? checkHidden(path))?.message;
+  if (refused) ctx.addIssue({ code: 'custom', message: refused });
+});
+
+const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
+
+export const sessionSnapshotSchema: z.ZodType<SessionSnapshot> = z.object({
+  version: z.literal(1),
+  folder: folderSchema,
+  files: z.array(z.tuple([filePath, z.string()])),
+  original: z.array(z.tuple([filePath, z.string()])),
+  origin,
+  report: importReportSchema.optional(),
+  specProblems: z.array(problemSchema),
+  removed: z.array(z.tuple([filePath, z.object({ text: z.string(), entry: z.string().optional() })])).optional(),
+});
+
+export const lastUploadSchema: z.ZodType<LastUpload> = z.object({
+  name: z.string(),
+  upload: z.object({
+    files: z.array(z.object({ path: z.string(), text: z.string() })),
+    entry: z.string().optional(),
+    problems: z.array(problemSchema),
+  }),
+});
+
+/** What the list of drafts shows of one, kept apart from its files so the list reads little. */
+export interface DraftInfo {
+  id: string;
+  folder: string;
+  origin: { kind: 'spec' | 'bundle'; name: string };
+  files: number;
+  edited: number;
+  createdAt: number;
+  savedAt: number;
+  /** The last change to the skill's files. */
+  changedAt: number;
+  /** The last download of its bundle; at or after `changedAt`, every edit is in a downloaded bundle. */
+  downloadedAt?: number;
+}
+
+export const draftInfoSchema: z.ZodType<DraftInfo> = z.object({
+  id: z.string().min(1),
+  folder: folderSchema,
+  origin,
+  files: z.number().int().min(0),
+  edited: z.number().int().min(0),
+  createdAt: z.number(),
+  savedAt: z.number(),
+  changedAt: z.number(),
+  downloadedAt: z.number().optional(),
+});
