@@ -231,6 +231,29 @@ describe('createWizardController', () => {
     expect(await h.text('SKILL.md')).toBe('edited');
   });
 
+  it('sends the typing still queued to the skill it was typed in before another skill replaces it (BAD-INPUT 24)', async () => {
+    for (const next of ['sample', 'continue'] as const) {
+      const h = harness();
+      await h.controller.onSample({});
+      h.save();
+      await h.controller.onSample({ name: 'second' });
+      await h.controller.openFile('SKILL.md');
+      const text = h.state().file!.text;
+      h.hold();
+      h.controller.onEdit(`${text}\none`);
+      h.controller.onEdit(`${text}\ntwo`);
+      h.controller.showStart();
+      const opening = next === 'sample' ? h.controller.onSample({ name: 'third' }) : h.controller.onContinue('draft-1');
+      h.release();
+      await opening;
+      await h.settled();
+      const types = h.sent.map((r) => (r.type === 'edit' ? `edit ${r.text.slice(-3)}` : r.type)).filter((t) => t.startsWith('edit') || t === 'convert' || t === 'open-draft');
+      const opened = next === 'sample' ? 'convert' : 'open-draft';
+      expect(types.slice(types.indexOf('edit one'))).toEqual(['edit one', 'edit two', opened]);
+      expect(h.state().notice).toBeNull();
+    }
+  });
+
   it('tells the user another tab has a draft, and opens nothing', async () => {
     const h = harness();
     await h.controller.onSample({});

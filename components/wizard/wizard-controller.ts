@@ -67,6 +67,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       dispatch({ type: 'refused', problems: read.problems });
       return;
     }
+    // The typing still on its way belongs to the skill open now: it reaches it before another replaces it.
+    await flushEdits();
     const reply = await busyWith(`Converting ${name}…`, () =>
       send({ type: 'convert', upload: { name, kind, entries }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer)),
     );
@@ -263,9 +265,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         void loadDrafts();
         return;
       }
+      await flushEdits();
       const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
       if (reply.type === 'opened' && reply.result.ok) {
-        await flushEdits();
         const previous = store.get().draftId;
         if (previous && previous !== id) io.locks.release(previous);
         dispatch({ type: 'draft', id });
@@ -308,6 +310,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
 
     async onBundle(bundle: File) {
+      await flushEdits();
       const reply = await busyWith(`Opening ${bundle.name}…`, async () => {
         const bytes = new Uint8Array(await bundle.arrayBuffer());
         return send({ type: 'open-bundle', name: bundle.name, bytes }, [bytes.buffer as ArrayBuffer]);
@@ -372,6 +375,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
 
     async onRegenerate(options: GenerateOptions) {
+      await flushEdits();
       showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');
     },
 
