@@ -212,7 +212,7 @@ export function scalarSchema(schema: Converted, types: TypeRegistry, single: boo
     if (parts.length === 0 && Array.isArray(out.enum)) for (const v of out.enum) if (v !== null) found.add(Number.isInteger(v) ? 'integer' : typeof v);
     const inferred = [...found].filter((t) => SCALARS.has(t));
     if (inferred.length === 1) out.type = inferred[0];
-    else if (single || inferred.length === 0) {
+    else if (inferred.length === 0 || (single && inferred.length < found.size)) {
       out.type = 'string';
       // A path segment is one string; alternatives of several types all arrive as text.
       if (single) {
@@ -222,7 +222,8 @@ export function scalarSchema(schema: Converted, types: TypeRegistry, single: boo
       }
     } else out.type = inferred;
   } else if (list.length === 1) out.type = list[0];
-  else out.type = single ? 'string' : list;
+  // A list of scalar types stays (a path segment takes any of them as text; the spec's integer examples pass, issue 8.4).
+  else out.type = single && !list.every((t) => SCALARS.has(t)) ? 'string' : list;
   if (Array.isArray(out.enum)) {
     const values = out.enum.filter((v) => v !== null);
     if (values.length > 0) out.enum = values;

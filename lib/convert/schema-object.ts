@@ -3,6 +3,7 @@ import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWOR
 import { joinPointer } from '../core/json-pointer';
 import { own, type Dialect, type Json } from './context';
 import { asObject, type SchemaObject } from './document';
+import { exclusiveOneOf } from './one-of';
 
 /**
  * A reference to a schema elsewhere in the document, kept as a node in a converted schema
@@ -61,7 +62,8 @@ const MERGEABLE = new Set(['type', 'properties', 'required', 'title', 'descripti
  * - 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers; a list-valued
  *   `items` becomes `prefixItems`; Swagger's `type: file` becomes a binary string;
  * - an `allOf` of plain objects (properties and required only, no property named twice) is
- *   merged into one object; any other `allOf` is kept; `oneOf`/`anyOf` are kept;
+ *   merged into one object; any other `allOf` is kept; `anyOf` is kept, and `oneOf` too
+ *   unless its branches may overlap (then `anyOf`, or a type list, issue 8.4: `one-of.ts`);
  * - a `$ref` becomes a `TypeRef` to its target.
  */
 export function convertSchema(node: unknown, pointer: string, host: SchemaHost, depth = 0): Converted {
@@ -187,7 +189,8 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
     out.required = (out.required as string[]).filter((name) => !(Object.hasOwn(props, name) && isReadOnly(props[name], host)));
     if ((out.required as string[]).length === 0) delete out.required;
   }
-  let result: Json = Array.isArray(out.allOf) ? mergeAllOf(out, host) : out;
+  const exclusive = Array.isArray(out.oneOf) ? exclusiveOneOf(out, pointer, host) : out;
+  let result: Json = Array.isArray(exclusive.allOf) ? mergeAllOf(exclusive, host) : exclusive;
   if (own(node, 'nullable') === true || (host.dialect.swagger && own(node, 'x-nullable') === true)) result = admitNull(result);
   return result;
 }
@@ -330,12 +333,14 @@ function mergeAllOf(schema: Json, host: SchemaHost): Json {
     if (Array.isArray(body.required)) for (const r of body.required as string[]) if (!required.includes(r)) required.push(r);
     if (description === undefined && typeof body.description === 'string') description = body.description;
   }
-  const merged: Json = { type: 'object' };
+  // Parts that only annotate (`allOf: [{}, {"description": …}]`, Box's) say nothing of an object: no type is added.
+  const objectish = constraints.length > 0 || [...bodies, outer].some((b) => b.type === 'object' || b.properties !== undefined || Array.isArray(b.required));
+  const merged: Json = objectish ? { type: 'object' } : {};
   if (typeof outer.title === 'string') merged.title = outer.title;
   if (description !== undefined) merged.description = description;
   if (outer.deprecated === true || bodies.some((b) => b.deprecated === true)) merged.deprecated = true;
   if (required.length > 0) merged.required = required;
-  merged.properties = properties;
+  if (objectish) merged.properties = properties;
   for (const b of bodies) for (const k of ['anyOf', 'oneOf'] as const) if (b[k] !== undefined) constraints.push({ [k]: b[k] });
   const only = constraints.length === 1 ? Object.keys(constraints[0]) : [];
   if (only.length === 1 && (only[0] === 'anyOf' || only[0] === 'oneOf')) merged[only[0]] = constraints[0][only[0]];
