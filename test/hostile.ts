@@ -101,6 +101,29 @@ export function devicesSpec(): string {
 }
 
 /**
+ * A spec of `count` operations, each its own path (issue 7 item 8, BAD-INPUT 33): 100,000
+ * make a 12 MB JSON file, far under the 50 MB a file may be, and a skill far over what a
+ * bundle may hold.
+ */
+export function manyOperationsSpec(count: number): string {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) paths[`/items${i}`] = { get: { operationId: `getItem${i}`, summary: `Get item ${i}`, responses: { '200': { description: 'ok' } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Many', version: '1' }, servers: [{ url: 'https://api.example.com' }], paths });
+}
+
+/** A spec whose one operation has a description of `bytes` bytes of ordinary prose, in JSON (BAD-INPUT 33). */
+export function longDescriptionSpec(bytes: number): string {
+  const sentence = 'The quick brown fox jumps over the lazy dog. ';
+  const description = sentence.repeat(Math.ceil(bytes / sentence.length)).slice(0, bytes);
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Long', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: { '/things': { get: { operationId: 'listThings', summary: 'List the things', description, responses: { '200': { description: 'ok' } } } } },
+  });
+}
+
+/**
  * Hostile pieces of names, values and text for the property and fuzz tests (issue 7): what
  * would end a code span, a line or a YAML scalar, fake a heading or a frontmatter fence, or
  * become HTML or a script link, mixed with ordinary text.

@@ -4,6 +4,7 @@ import type { UploadEntry } from '../../lib/openapi/upload';
 import { checkUploadSize } from '../../lib/openapi/upload';
 import type { FetchedSpec } from './fetch-spec';
 import { problem, type Problem } from '../../lib/core/problem';
+import { superviseFetch, type FetchOptions } from './fetch-supervisor';
 
 /** Files the user chose, each with its path in the upload, and what the upload is called. */
 export interface ChosenFiles {
@@ -100,20 +101,10 @@ export function saveBytes(bytes: Uint8Array, fileName: string, type = 'applicati
  * Fetch a spec by its address, from this browser, in a worker started for this fetch alone:
  * the page's content security policy lets it connect only to this app, and a worker runs
  * under the policy its script is served with, which lets it reach other servers (BAD-INPUT
- * 34, next.config.mjs). What it fetched comes back transferred, not copied.
+ * 34, next.config.mjs). What it fetched comes back transferred, not copied. Cancel and the
+ * time limits end that worker (`superviseFetch`, BAD-INPUT 32).
  */
-export function fetchSpec(url: string, fileName: string): Promise<FetchedSpec> {
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
-    const done = (result: FetchedSpec) => {
-      worker.terminate();
-      resolve(result);
-    };
-    worker.onmessage = (event: MessageEvent<FetchedSpec>) => done(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      done({ entries: [], problems: [problem('spec-url', 'error', `The fetch could not be started: ${event.message || 'the worker failed'}`, fileName)] });
-    };
-    worker.postMessage({ url, fileName });
-  });
+export function fetchSpec(url: string, fileName: string, options: FetchOptions = {}): Promise<FetchedSpec> {
+  const worker = new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
+  return superviseFetch(worker, url, fileName, options);
 }

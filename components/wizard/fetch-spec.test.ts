@@ -57,11 +57,41 @@ describe('fetchSpecHere', () => {
     ]);
   });
 
-  it('refuses the entry when its server cannot be read, and says what to do', async () => {
+  it('refuses the entry when its server cannot be reached, and says what to do', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
     const got = await fetchSpecHere('https://closed.test/openapi.yaml', 'openapi.yaml');
-    expect(got).toEqual({ entries: [], problems: [expect.objectContaining({ ruleId: 'spec-url', message: 'closed.test could not be reached, or does not let other pages read it (CORS): download the spec and upload the file instead' })] });
+    expect(got).toEqual({ entries: [], problems: [expect.objectContaining({ ruleId: 'spec-url', message: 'closed.test could not be reached: check the address, or download the spec and upload the file instead' })] });
+  });
+
+  // The browser refuses the read (a TypeError either way); asking again, not following redirects, then not reading, tells why (BAD-INPUT 32).
+  it.each([
+    ['a redirect', { manual: 'opaqueredirect', noCors: 'opaque' }, 'closed.test answered with a redirect to another address, which this browser refused to follow', 2],
+    ['an answer it may not read', { manual: 'throws', noCors: 'opaque' }, 'closed.test does not let other pages read it (CORS): download the spec and upload the file instead', 3],
+    ['nothing', { manual: 'throws', noCors: 'throws' }, 'closed.test could not be reached: check the address', 3],
+  ] as const)('names why the entry could not be read when the server answers %s', async (_, answers, message, probes) => {
+    const asked: (RequestInit | undefined)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+      asked.push(init);
+      const how = init?.redirect === 'manual' ? answers.manual : init?.mode === 'no-cors' ? answers.noCors : 'throws';
+      if (how === 'throws') throw new TypeError('Failed to fetch');
+      const response = new Response(null, { status: 200 });
+      Object.defineProperty(response, 'type', { value: how });
+      return response;
+    });
+    const got = await fetchSpecHere('https://closed.test/openapi.yaml', 'openapi.yaml');
+    expect(got.entries).toEqual([]);
+    expect(got.problems[0].message).toContain(message);
+    expect(asked).toHaveLength(probes);
+    expect(asked.every((init) => init?.credentials === 'omit' && init.referrerPolicy === 'no-referrer')).toBe(true);
+  });
+
+  it('tells the bytes of every file as they come, with the entry\'s declared size', async () => {
+    serve({ 'https://specs.test/openapi.yaml': "a: {$ref: 'b.yaml'}\n", 'https://specs.test/b.yaml': 'x: 1\n' });
+    const seen: [number, number | null][] = [];
+    await fetchSpecHere('https://specs.test/openapi.yaml', 'openapi.yaml', (received, total) => seen.push([received, total]));
+    expect(seen.at(-1)).toEqual([20 + 5, null]);
+    expect(seen.some(([r]) => r === 20)).toBe(true);
   });
 });

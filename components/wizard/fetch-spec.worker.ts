@@ -7,7 +7,24 @@ import { fetchSpecHere } from './fetch-spec';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+/** Progress is told at most this often: a fast server's thousand chunks are not a thousand messages. */
+const PROGRESS_EVERY_MS = 200;
+
 scope.onmessage = async (event: MessageEvent<{ url: string; fileName: string }>) => {
-  const result = await fetchSpecHere(event.data.url, event.data.fileName);
-  scope.postMessage(result, result.entries.map((e) => e.bytes.buffer as ArrayBuffer));
+  let told = 0;
+  let latest: { received: number; total: number | null } | null = null;
+  let later: ReturnType<typeof setTimeout> | undefined;
+  const tell = () => {
+    later = undefined;
+    told = Date.now();
+    scope.postMessage({ progress: latest });
+  };
+  const result = await fetchSpecHere(event.data.url, event.data.fileName, (received, total) => {
+    latest = { received, total };
+    // At most one word per interval, the latest, and the last one never held back: a server that then goes silent shows what it sent.
+    if (Date.now() - told >= PROGRESS_EVERY_MS) tell();
+    else later ??= setTimeout(tell, PROGRESS_EVERY_MS);
+  });
+  clearTimeout(later);
+  scope.postMessage({ result }, result.entries.map((e) => e.bytes.buffer as ArrayBuffer));
 };

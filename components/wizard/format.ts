@@ -18,6 +18,13 @@ export function megabytes(chars: number): string {
   return `${(chars / 1_000_000).toFixed(1)} MB`;
 }
 
+/** A count of bytes as a person reads it: `512 bytes`, `12.3 KB`, `4.2 MB` (decimal). */
+export function byteSize(bytes: number): string {
+  if (bytes < 1_000) return count(bytes, 'byte');
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} KB`;
+  return megabytes(bytes);
+}
+
 /** What the drafts list says of a draft: its files, its edits and whether they are in a downloaded bundle. */
 export function draftFacts(info: { files: number; edited: number; changedAt: number; downloadedAt?: number }): string {
   const parts = [count(info.files, 'file')];

@@ -3,6 +3,7 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { chosenFromDrop, chosenFromInput, type ChosenFiles } from './browser-files';
+import { byteSize } from './format';
 import { ProblemList } from './problem-list';
 
 export interface SpecChoice {
@@ -18,18 +19,23 @@ export interface SpecChoice {
  */
 export function StartPanel({
   busy,
+  fetching,
   problems,
   onSpec,
   onSample,
   onBundle,
   onUrl,
+  onCancelFetch,
 }: {
   busy: string | null;
+  /** A fetch by address under way: what has come, and a Cancel. */
+  fetching: { received: number; total: number | null } | null;
   problems: readonly Problem[];
   onSpec: (choice: SpecChoice) => void;
   onSample: (options: { name?: string; baseUrl?: string }) => void;
   onBundle: (file: File) => void;
   onUrl: (url: string, options: { name?: string; baseUrl?: string }) => void;
+  onCancelFetch: () => void;
 }) {
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -137,9 +143,18 @@ export function StartPanel({
         />
       </div>
       {busy && (
-        <p className="busy" role="status">
-          {busy}
-        </p>
+        <div className="busy">
+          <p role="status">{busy}</p>
+          {fetching && (
+            <>
+              {/* Not a live region: read when wanted, not announced five times a second. */}
+              <span className="muted">{fetching.total !== null ? `${byteSize(fetching.received)} of ${byteSize(fetching.total)}` : `${byteSize(fetching.received)} so far`}</span>
+              <button type="button" onClick={onCancelFetch}>
+                Cancel the fetch
+              </button>
+            </>
+          )}
+        </div>
       )}
       {problems.length > 0 && (
         <div role="alert" aria-label="Upload refused" className="refused">

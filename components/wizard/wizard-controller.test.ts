@@ -297,6 +297,26 @@ describe('createWizardController', () => {
     expect(h.state().uploadProblems[0].message).toContain('file:');
   });
 
+  it('shows what a fetch has fetched, and Cancel stops it, leaving the start page free (BAD-INPUT 32)', async () => {
+    const h = harness();
+    let progress: (received: number, total: number | null) => void = () => {};
+    vi.mocked(h.io.fetchSpec).mockImplementation(
+      (_url, fileName, { signal, onProgress }) =>
+        new Promise((resolve) => {
+          progress = onProgress;
+          signal.addEventListener('abort', () => resolve({ entries: [], problems: [{ ruleId: 'spec-url-stopped', severity: 'error', message: 'cancelled', file: fileName }] }));
+        }),
+    );
+    const fetching = h.controller.onUrl('https://specs.example.test/openapi.yaml', {});
+    expect([h.state().busy, h.state().fetching]).toEqual(['Fetching https://specs.example.test/openapi.yaml…', { received: 0, total: null }]);
+    progress(1_200, 4_000);
+    expect(h.state().fetching).toEqual({ received: 1_200, total: 4_000 });
+    h.controller.cancelFetch();
+    await fetching;
+    expect([h.state().busy, h.state().fetching, h.state().uploadProblems.map((p) => p.message)]).toEqual([null, null, ['cancelled']]);
+    expect(h.sent.some((r) => r.type === 'convert')).toBe(false);
+  });
+
   it('downloads the bundle under the folder name, with the edits typed just before', async () => {
     const h = harness();
     await h.controller.onSample({});

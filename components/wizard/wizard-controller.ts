@@ -12,7 +12,8 @@ import type { PreviewTab, WizardAction, WizardState } from './wizard-state';
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
   readChosenFiles(chosen: ChosenFiles): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
-  fetchSpec(url: string, fileName: string): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
+  /** Stopped by `signal` (Cancel) or by its time limits, with why. */
+  fetchSpec(url: string, fileName: string, options: { signal: AbortSignal; onProgress: (received: number, total: number | null) => void }): Promise<{ entries: UploadEntry[]; problems: Problem[] }>;
   /** The sample spec's bytes, from the app's own `public/`. */
   fetchSample(): Promise<{ name: string; bytes: Uint8Array }>;
   /** Saves a file the user downloads; `type` is its media type (a zip when not given). */
@@ -81,6 +82,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   let flushing: Promise<void> | null = null;
   // The version the worker gave for the open file's text, the one the next edit is typed over.
   let version: { path: string; version: number } | null = null;
+  // The fetch by address under way, which Cancel stops.
+  let fetching: AbortController | null = null;
   // While a new worker is given the skill again, typing is kept on the page only.
   let recovering = false;
 
@@ -248,9 +251,23 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         return;
       }
       const { url, fileName } = parsed.value;
-      const read = await busyWith(`Fetching ${url}…`, () => io.fetchSpec(url, fileName));
+      const cancel = new AbortController();
+      fetching = cancel;
+      dispatch({ type: 'fetching', progress: { received: 0, total: null } });
+      let read: Awaited<ReturnType<WizardIO['fetchSpec']>>;
+      try {
+        read = await busyWith(`Fetching ${url}…`, () =>
+          io.fetchSpec(url, fileName, { signal: cancel.signal, onProgress: (received, total) => dispatch({ type: 'fetching', progress: { received, total } }) }),
+        );
+      } finally {
+        fetching = null;
+        dispatch({ type: 'fetching', progress: null });
+      }
       await convert(fileName, read, 'files', options);
     },
+
+    /** Cancel on a fetch by address: it stops at once, and says so. */
+    cancelFetch: () => fetching?.abort(),
 
     /** A draft from the list: the open one shown again, another opened if no other tab has it. */
     async onContinue(id: string) {

@@ -26,6 +26,8 @@ export interface WizardState {
   summary: SessionSummary | null;
   /** What the page is waiting for, in words; null when it waits for nothing. */
   busy: string | null;
+  /** A spec being fetched by its address: what has come so far; while it is set, Cancel stops the fetch. */
+  fetching: { received: number; total: number | null } | null;
   /** Why the last upload, fetch or opening was refused. */
   uploadProblems: Problem[];
   /** The skill file open in the editor; null for the report (or the spec). */
@@ -72,6 +74,7 @@ export const initialWizardState: WizardState = {
   opened: null,
   summary: null,
   busy: null,
+  fetching: null,
   uploadProblems: [],
   selected: null,
   spec: null,
@@ -96,6 +99,7 @@ export type WizardAction =
   | { type: 'show-start' }
   | { type: 'show-skill' }
   | { type: 'busy'; label: string | null }
+  | { type: 'fetching'; progress: { received: number; total: number | null } | null }
   | { type: 'refused'; problems: Problem[] }
   | { type: 'opened'; opened: Opened }
   | { type: 'summary'; summary: SessionSummary }
@@ -136,6 +140,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return state.summary ? { ...state, starting: false } : state;
     case 'busy':
       return { ...state, busy: action.label };
+    case 'fetching':
+      return { ...state, fetching: action.progress };
     case 'refused':
       return { ...state, uploadProblems: action.problems };
     case 'opened':

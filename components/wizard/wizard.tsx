@@ -22,7 +22,7 @@ import { useWizardSession } from './use-wizard-session';
  */
 export function Wizard() {
   const { state, actions, cancel } = useWizardSession();
-  const { opened, summary, starting, busy, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
@@ -64,11 +64,13 @@ export function Wizard() {
         )}
         <StartPanel
           busy={busy}
+          fetching={fetching}
           problems={uploadProblems}
           onSpec={(choice) => void actions.onSpec(choice)}
           onSample={(options) => void actions.onSample(options)}
           onBundle={(bundle) => void actions.onBundle(bundle)}
           onUrl={(url, options) => void actions.onUrl(url, options)}
+          onCancelFetch={actions.cancelFetch}
         />
       </>
     );

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { readSkillZip } from '../bundle/zip';
 import { createWizardService, type Opened, type WizardReply, type WizardRequest, type WizardService } from './service';
 import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles } from '../../test/expected';
+import { manyOperationsSpec } from '../../test/hostile';
+import { MAX_BUNDLE_OPERATIONS } from '../convert/operation-count';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -196,6 +198,17 @@ describe('createWizardService', () => {
     expect((await call(service, { type: 'spec-file', path: 'hollowbrook.openapi.yaml' }, 'spec-file')).text).toBe(SAMPLE.toString('utf8'));
     expect((await opened(service, { type: 'regenerate', options: {} })).summary.folder).toBe('hollowbrook-guesthouse');
     expect((await edit(service, 'SKILL.md', '')).summary.folder).toBe('hollowbrook-guesthouse');
+  });
+
+  it('refuses a spec with more operations than a bundle holds before converting it, keeping the skill that was open (BAD-INPUT 33)', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const many = manyOperationsSpec(MAX_BUNDLE_OPERATIONS + 1);
+    const refused = await call(service, { type: 'convert', upload: { name: 'many.json', kind: 'files', entries: [{ path: 'many.json', bytes: bytes(many) }] }, options: {} }, 'opened');
+    expect(refused.result.ok).toBe(false);
+    expect(refused.result.problems).toEqual([expect.objectContaining({ ruleId: 'too-many-operations', severity: 'error', file: 'many.json' })]);
+    expect(refused.result.problems[0].message).toMatch(/^The spec has 4,998 operations: a skill bundle holds at most 5,000 files/);
+    expect((await opened(service, { type: 'regenerate', options: {} })).summary.folder).toBe('hollowbrook-guesthouse');
   });
 
   it('reports a $ref outside the upload among the spec problems, reading nothing', async () => {

@@ -13,6 +13,7 @@ import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type Sp
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { convertSpec } from '../convert';
+import { tooManyOperations } from '../convert/operation-count';
 import type { ConvertOptions, ImportReport } from '../convert/model';
 import { loadSpec } from '../openapi';
 import { fail, ok, type Result } from '../core/result';
@@ -187,6 +188,9 @@ export function createWizardService(): WizardService {
     const { upload } = from;
     const loaded = await loadSpec(upload.files, { entry: upload.entry });
     if (!loaded.ok) return { type: 'opened', result: fail([...upload.problems, ...loaded.problems]) };
+    // Counted before converting: a spec over what a bundle holds is refused in a second, not after minutes (SPEC 6).
+    const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
+    if (tooMany) return { type: 'opened', result: fail([...upload.problems, tooMany]) };
     const result = convertSpec(loaded.value, clean(options));
     lastUpload = from;
     const specProblems = [...upload.problems, ...loaded.problems];

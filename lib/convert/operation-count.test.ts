@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../openapi';
+import { manyOperationsSpec } from '../../test/hostile';
+import { countOperationFiles, MAX_BUNDLE_OPERATIONS, tooManyOperations } from './operation-count';
+
+async function load(text: string) {
+  const loaded = await loadSpec([{ path: 'openapi.json', text }]);
+  if (!loaded.ok) throw new Error(loaded.problems[0].message);
+  return loaded.value;
+}
+
+describe('tooManyOperations (issue 7 item 8)', () => {
+  it('counts one file per operation with one of the six methods, through a path item $ref, and not OPTIONS, TRACE or x- paths', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': { get: {}, post: {}, options: {}, trace: {}, parameters: [] },
+        '/b': { $ref: '#/components/x-items/b' },
+        'x-not-a-path': { get: {} },
+      },
+      components: { 'x-items': { b: { put: {}, delete: {}, patch: {}, head: {} } } },
+    };
+    expect(countOperationFiles(await load(JSON.stringify(spec)))).toBe(6);
+  });
+
+  it('refuses 100,000 operations before converting, naming the count and the limit', async () => {
+    const loaded = await load(manyOperationsSpec(100_000));
+    expect(tooManyOperations(loaded, 'many.json')).toEqual({
+      ruleId: 'too-many-operations',
+      severity: 'error',
+      file: 'many.json',
+      message:
+        'The spec has 100,000 operations: a skill bundle holds at most 5,000 files (SPEC 6), room for 4,997 operations. Convert a part of it: split the spec by tag or path, and upload each part',
+    });
+  });
+
+  it('lets exactly the limit through, and refuses one more', async () => {
+    expect(MAX_BUNDLE_OPERATIONS).toBe(4_997);
+    expect(tooManyOperations(await load(manyOperationsSpec(4_997)), 'x')).toBeUndefined();
+    expect(tooManyOperations(await load(manyOperationsSpec(4_998)), 'x')?.ruleId).toBe('too-many-operations');
+  });
+});
