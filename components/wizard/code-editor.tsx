@@ -14,6 +14,8 @@ import { createEditorState, listen, loaded } from './editor/setup';
 export interface CodeEditorHandle {
   /** Put the cursor on a line (1-based), at a column if given, and scroll it into view. */
   goToLine(line: number, column?: number): void;
+  /** Put the keyboard focus in the text, where its cursor is. */
+  focus(): void;
 }
 
 interface CodeEditorProps {
@@ -131,6 +133,9 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
       foldedRanges(v.state).between(pos, pos, (from, to) => void folds.push(unfoldEffect.of({ from, to })));
       v.dispatch({ selection: { anchor: pos }, effects: [...folds, EditorView.scrollIntoView(pos, { y: 'center' })] });
       v.focus();
+    },
+    focus() {
+      view.current?.focus();
     },
   }));
 

@@ -46,6 +46,7 @@ export function FileList({
         <button
           type="button"
           key={f.path}
+          data-path={f.path}
           {...current(f.path === selected && selectedSpec === null)}
           onClick={() => onSelect(f.path)}
           title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRef, type KeyboardEvent } from 'react';
 import type { HttpRequest } from '../../lib/call';
 import type { Result } from '../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
@@ -32,16 +33,38 @@ export function PreviewPane({
   /** The file with "The call" generated in; undefined while it is being made. */
   inBundle: string | undefined;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
+  // move between tabs (wrapping), Home and End go to the first and last; a tab is shown as
+  // soon as it has the focus (the panels are cheap to draw).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const next = TABS[(to + TABS.length) % TABS.length];
+    onTab(next.id);
+    list.current?.querySelector<HTMLElement>(`#preview-tab-${next.id}`)?.focus();
+  };
   return (
     <aside className="side-pane">
-      <div role="tablist" aria-label="Preview">
+      <div role="tablist" aria-label="Preview" ref={list} onKeyDown={onKeyDown}>
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => onTab(t.id)}>
+          <button
+            key={t.id}
+            id={`preview-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls="preview-panel"
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => onTab(t.id)}
+          >
             {t.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel">
+      <div role="tabpanel" id="preview-panel" aria-labelledby={`preview-tab-${tab}`}>
         {tab === 'bundle' ? (
           <div className="tool-preview">
             <p className="muted">

@@ -10,6 +10,9 @@ import { chosenFromInput, type ChosenFiles } from './browser-files';
 import { ProblemList } from './problem-list';
 
 
+/** The id of the report's heading, which the wizard focuses after an import. */
+export const REPORT_HEADING = 'import-report';
+
 /** A place in the spec, which opens the spec there when the spec is at hand. */
 function Where({ at, onOpenSpec }: { at: SpecLocation; onOpenSpec?: (file: string, line?: number) => void }) {
   if (!onOpenSpec) return <span className="where">{specPlace(at)}</span>;
@@ -54,7 +57,10 @@ export function ReportView({
   return (
     <div className="report">
       <div className="file-bar">
-        <h2>Import report</h2>
+        {/* Focused after an import (components/wizard/wizard.tsx), so a screen reader starts here. */}
+        <h2 id={REPORT_HEADING} tabIndex={-1}>
+          Import report
+        </h2>
         {report && (
           <button type="button" onClick={onDownload}>
             Download the report (JSON)

@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { EditorStates } from './editor/editor-states';
 import { FileList } from './file-list';
 import { skillCounts } from './format';
 import { ProblemList } from './problem-list';
-import { ReportView } from './report-view';
+import { REPORT_HEADING, ReportView } from './report-view';
 import { PreviewPane } from './preview-pane';
 import { RegenerateForm } from './regenerate-form';
 import { DraftList } from './draft-list';
@@ -31,6 +31,15 @@ export function Wizard() {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
   }, [spec]);
 
+  // After an import (the start panel gives way to the skill), the focus goes to the report's
+  // heading: a keyboard or screen reader user starts where the result is, not at the page's top.
+  const showingStart = starting || !summary || !opened;
+  const wasStarting = useRef(showingStart);
+  useEffect(() => {
+    if (wasStarting.current && !showingStart && selected === null && spec === null) document.getElementById(REPORT_HEADING)?.focus();
+    wasStarting.current = showingStart;
+  }, [showingStart, selected, spec]);
+
   const worker = (
     <>
       {working && <StillWorking working={working} onCancel={cancel} />}
@@ -38,7 +47,7 @@ export function Wizard() {
     </>
   );
 
-  if (starting || !summary || !opened) {
+  if (showingStart) {
     return (
       <>
         {worker}
@@ -80,8 +89,31 @@ export function Wizard() {
   const specMarks = spec ? [...opened.specProblems, ...(opened.report?.warnings ?? [])].filter((p) => p.file === spec.path) : [];
   const row = summary.files.find((f) => f.path === selected);
 
+  /** The file list's rows as shown (its filter applied), by path. */
+  const rowButton = (path: string) => document.querySelector<HTMLElement>(`nav.file-list > button[data-path="${CSS.escape(path)}"]`);
+  // After a removal the focus goes to the row that followed the removed file (or the one before
+  // the last), so one can go on down the list; with no row left, to the report's heading.
+  const removeFile = async () => {
+    const rows = [...document.querySelectorAll<HTMLElement>('nav.file-list > button[data-path]')].map((b) => b.dataset.path!);
+    const at = rows.indexOf(selected ?? '');
+    const next = at === -1 ? undefined : (rows[at + 1] ?? rows[at - 1]);
+    await actions.onRemove();
+    const nextRow = next !== undefined ? rowButton(next) : null;
+    if (nextRow) nextRow.focus();
+    else document.getElementById(REPORT_HEADING)?.focus();
+  };
+  // The skip link: past the bar and the file list (hundreds of rows) to the editor, or to the report.
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    if (editor.current) editor.current.focus();
+    else document.getElementById(REPORT_HEADING)?.focus();
+  };
+
   return (
     <div className="workspace">
+      <a className="skip-link" href="#main-pane" onClick={skip}>
+        {spec || selected !== null ? 'Skip to the editor' : 'Skip to the report'}
+      </a>
       <header className="skill-bar">
         <div>
           <h2>
@@ -125,7 +157,7 @@ export function Wizard() {
           onPutBack={(path) => void actions.onPutBack(path)}
         />
         {spec ? (
-          <main className="main-pane report-pane">
+          <main className="main-pane report-pane" id="main-pane">
             <div className="file-bar">
               <h3>{spec.path}</h3>
               <span className="muted">the uploaded spec, read-only</span>
@@ -146,7 +178,7 @@ export function Wizard() {
             </section>
           </main>
         ) : selected === null ? (
-          <main className="main-pane report-pane">
+          <main className="main-pane report-pane" id="main-pane">
             {opened.report && (
               <RegenerateForm
                 folder={summary.folder}
@@ -167,7 +199,7 @@ export function Wizard() {
           </main>
         ) : (
           <>
-            <main className="main-pane editor-pane">
+            <main className="main-pane editor-pane" id="main-pane">
               <div className="file-bar">
                 <h3>{selected}</h3>
                 <div className="actions">
@@ -177,7 +209,7 @@ export function Wizard() {
                     </button>
                   )}
                   {row?.kind === 'operation' && (
-                    <button type="button" onClick={() => void actions.onRemove()}>
+                    <button type="button" onClick={() => void removeFile()}>
                       Remove from the skill
                     </button>
                   )}
