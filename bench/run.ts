@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the skill-format engine on a generated package (issue 2), then the
  * OpenAPI import end to end on the five largest corpus specs (issue 3), then the token meter
- * on Kubernetes' tools, alone and through the wizard's service (issue 10). Prints tables;
- * exits 1 when a target is missed.
+ * on Kubernetes' tools, alone and through the wizard's service (issue 10), then the wizard in
+ * Chromium (issue 9, bench/browser.ts). Prints tables; exits 1 when a target is missed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchSkillFormat } from './skill-format';
 import { benchLimits } from './limits';
+import { benchBrowser } from './browser';
 import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from '../test/corpus';
 import { fmt, table } from './stats';
 
@@ -143,6 +144,11 @@ if (!corpusAvailable()) {
     }
   }
 }
+
+// The wizard in Chromium (issue 9): the app is built, served and driven as a person would.
+const browser = await benchBrowser({ app: root });
+console.log(`\n${browser.report}`);
+ok &&= browser.ok;
 
 console.log(`\n${ok ? 'all targets met' : 'SOME TARGETS MISSED'}`);
 process.exitCode = ok ? 0 : 1;
