@@ -64,6 +64,21 @@ if (!corpusAvailable()) {
   console.log('\nOpenAPI import, five largest corpus specs (each in its own process; ms)\n');
   console.log(table(['spec', 'declared/prose/skipped', 'load+validate', 'generate', 'rules', 'zip', 'pipeline', 'peak RSS', 'floor: yaml parse + validate', 'pipeline/floor'], rows));
 
+  // Issue 8.1: fitting operations to the 24 KiB limit costs at most 10% of conversion. The
+  // same loaded spec converted with and without fitting, alternately, best of 5 each.
+  const fitRows = specs.map((s) => {
+    const c = JSON.parse(execFileSync(tsx, [join(root, 'bench/convert-one.ts'), s.folder, s.entry, 'fit-cost'], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!);
+    if (c.error) {
+      ok = false;
+      return [s.folder, 'error', c.error, '', ''];
+    }
+    const ratio = c.fit / c.noFit;
+    if (ratio > 1.1) ok = false;
+    return [s.folder, c.fitted, fmt(c.noFit), fmt(c.fit), ratio.toFixed(3)];
+  });
+  console.log('\nFitting to the 24 KiB limit: generate with and without it, best of 5 each (ms; target: at most 1.10)\n');
+  console.log(table(['spec', 'operations fitted', 'generate --no-fit', 'generate (fitting)', 'ratio'], fitRows));
+
   // Stripe as a whole `cli convert` process, the way a user runs it.
   const out = mkdtempSync(join(tmpdir(), 'skill-bench-'));
   try {

@@ -7,6 +7,7 @@ import { zipSync } from 'fflate';
 import { CLI_BUNDLE, ROOT, spawnCli } from '../test/cli';
 import { corpusAvailable, readManifest, SPECS_DIR } from '../test/corpus';
 import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles, updateExpected, writeExpected } from '../test/expected';
+import { reportFileSchema } from '../lib/convert/report';
 import { main } from './main';
 
 const SAMPLE = join(ROOT, 'public/samples/hollowbrook.openapi.yaml');
@@ -185,6 +186,35 @@ describe.concurrent('cli convert', () => {
       const [name] = await readdir(join(tmp, `corpus-entry-${spec.folder}`));
       expect(await folder(join(tmp, `corpus-entry-${spec.folder}`, name))).toEqual(await folder(join(tmp, `corpus-folder-${spec.folder}`, name)));
     }
+  });
+
+  it('fits an operation over 24 KiB by default, reporting each step, and keeps the full schema and the error with --no-fit', async ({ expect }) => {
+    const spec = join(ROOT, 'lib/convert/fixtures/fit/openapi.yaml');
+    const report = join(tmp, 'fit.report.json');
+    const fitted = await cli('convert', spec, '--out', join(tmp, 'fit'), '--report', report);
+    // The fixture's ledger cannot be fitted (its required arguments alone pass the limit): still exit 1, one error.
+    expect(fitted.code).toBe(1);
+    expect(fitted.stdout).toContain('4 operations fitted to the size limit');
+    expect(fitted.stdout).toMatch(/ {2}create_samples\.md \(POST \/samples\) openapi\.yaml:10: 39,392 → 24,544; examples dropped in 16 arguments\n/);
+    expect(fitted.stdout.match(/^fit-fixture\/\S+ expanded-size /gm)).toEqual(['fit-fixture/create_ledger.md:5:3 expanded-size ']);
+    const json = JSON.parse(await readFile(report, 'utf8')) as unknown;
+    // The JSON report's fitted entries are the report schema's: one entry per step, with the pointer it touched.
+    const parsed = reportFileSchema.parse(json);
+    expect(parsed).toEqual(json);
+    expect(parsed.fitted.find((f) => f.file === 'create_samples.md')).toMatchObject({ fits: true, bytesBefore: 39_392, bytesAfter: 24_544 });
+    expect(parsed.fitted.find((f) => f.file === 'create_archive.md')!.steps.at(-1)).toMatchObject({ step: 'replace-object', pointer: '/properties/index' });
+    const full = await cli('convert', spec, '--out', join(tmp, 'no-fit'), '--no-fit');
+    expect(full.code).toBe(1);
+    expect(full.stdout).not.toContain('fitted to the size limit');
+    expect(full.stdout).toContain('(it was not fitted: fitting was turned off)');
+    expect(full.stdout.match(/^fit-fixture\/\S+ expanded-size /gm)).toHaveLength(5);
+    // The examples are kept with --no-fit (in the shared type Sample), and dropped by fitting (written inline without them).
+    expect(await readFile(join(tmp, 'no-fit', 'fit-fixture', 'create_samples.md'), 'utf8')).toContain('"s00": {"$ref": "#/types/Sample"}');
+    expect(await readFile(join(tmp, 'no-fit', 'fit-fixture', 'types.json'), 'utf8')).toContain('sample-4 sample-4');
+    const samples = await readFile(join(tmp, 'fit', 'fit-fixture', 'create_samples.md'), 'utf8');
+    expect(samples).toContain('"s00": {"type": "string", "description": "A sample value."}');
+    // Only as many arguments lose their examples as the limit needs, the largest first: 16 of 40.
+    expect(samples.match(/"examples"/g)).toHaveLength(24);
   });
 
   it('refuses to write into a folder that is not empty unless --force is given', async ({ expect }) => {
@@ -421,5 +451,31 @@ describe.concurrent('cli convert: clear errors, never a stack trace (BAD-INPUT 2
     expect((await cli('convert', SAMPLE, '--out', '')).stderr).toBe('skill-wizard convert: --out <folder> is required\n');
     const r = await cli('convert', SAMPLE, '--out', join(tmp, 'empty-zip'), '--zip', '');
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'skill-wizard convert: --zip needs a path\n' });
+  });
+});
+
+// Issue 8.1: six large specs converted one after the other, apart from the concurrent tests above (each takes seconds).
+describe('cli convert, fitting the corpus', () => {
+  it.skipIf(!corpusAvailable())('makes Kubernetes, OpenAI, Box, Discord, Xero and Okta (its domain given) publish: `tools` exits 0', { timeout: 600_000 }, async ({ expect }) => {
+    const six: Record<string, string[]> = {
+      'kubernetes-core': ['--base-url', 'https://k8s.example.com:6443'],
+      'openai-api': [],
+      'box-platform': [],
+      'discord-api': [],
+      'xero-accounting': [],
+      'okta-management': ['--server-var', 'yourOktaDomain=acme.okta.com'],
+    };
+    for (const spec of readManifest().filter((s) => s.folder in six)) {
+      const out = join(tmp, `corpus-fit-${spec.folder}`);
+      const r = await cli('convert', join(SPECS_DIR, spec.folder, spec.entry), '--out', out, ...six[spec.folder]);
+      expect(r.stdout, spec.folder).toMatch(/operations? fitted to the size limit/);
+      expect(r.stdout, spec.folder).not.toMatch(/ expanded-size /);
+      const [name] = await readdir(out);
+      const tools = await cli('tools', join(out, name));
+      expect(tools.stderr, spec.folder).toBe('');
+      expect(tools.code, spec.folder).toBe(0);
+      expect((JSON.parse(tools.stdout) as unknown[]).length, spec.folder).toBeGreaterThan(0);
+    }
+    expect(Object.keys(six).filter((f) => !readManifest().some((s) => s.folder === f))).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ const serverVars = z
 
 export const convert = defineCommand({
   name: 'convert',
-  usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--zip <file>] [--report <file.json>] [--tools] [--force]',
+  usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -54,6 +54,11 @@ export const convert = defineCommand({
     '  --tools             adds tools.json to the bundle',
     '  --report <file>     writes the import report as JSON, with each tool\'s tokens and',
     '                      the skill\'s fit per target (as `tokens` and `compat` count them)',
+    '  --no-fit            keeps every operation\'s full schema: one whose parameters pass',
+    '                      the 24,576-byte limit then fails expanded-size. By default it is',
+    '                      fitted (examples, nested descriptions and long sentences dropped,',
+    '                      then its largest optional objects given as {"type":"object"} with',
+    '                      their fields in its prose), each step in the report',
     '',
     'A spec file whose relative $refs name other files is read with them, from its folder',
     '(nothing above it, no links), as that folder uploaded would be.',
@@ -73,6 +78,7 @@ export const convert = defineCommand({
     zip: path('zip').optional(),
     report: path('report').optional(),
     tools: z.boolean().default(false),
+    'no-fit': z.boolean().default(false),
     force: z.boolean().default(false),
   }),
   positionals: [1, 1],
@@ -94,7 +100,7 @@ export const convert = defineCommand({
       io.err(`${specPath}: not converted`);
       return EXIT_PROBLEMS;
     }
-    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server });
+    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, fit: !options['no-fit'] });
     // The folder is written while the rules run; it, the bundle and the report are put in
     // place once all three are written, so a failure leaves none of them, or half of one.
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {

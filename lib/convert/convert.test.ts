@@ -49,12 +49,30 @@ function jsonDepth(value: unknown): number {
 }
 
 /** A spec loaded from its text, as the wizard and the CLI load one. */
-async function loadText(text: string) {
+async function loadText(text: string, options: ConvertOptions = {}) {
   const loaded = await loadSpec([{ path: 'openapi.yaml', text }]);
   if (!loaded.ok) throw new Error(`load failed: ${JSON.stringify(loaded.problems)}`);
-  const result = convertSpec(loaded.value, { sha256: 'abc' });
+  const result = convertSpec(loaded.value, { sha256: 'abc', ...options });
   const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
   return { ...result, pkg, errors: checkPackage(pkg).filter((p) => p.severity === 'error') };
+}
+
+/** Two operations whose body field is a 400-field type with descriptions (about 38 KB expanded), and a small one. */
+function bigSpec(): Doc {
+  const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field with a long enough description to add up.' }])) };
+  return oas(
+    {
+      '/big': { post: { operationId: 'big', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
+      '/big2': { post: { operationId: 'big2', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { b: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
+      '/small': { get: { operationId: 'small', responses: ok } },
+    },
+    { components: { schemas: { Big: big } } },
+  );
+}
+
+/** The fan-out bomb: 40 schemas, each with ten properties referring to the next. */
+function bombSpec(): Doc {
+  return oas({ '/bomb': { post: { operationId: 'bomb', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/T0' } } } }, responses: ok } } }, { components: { schemas: fanOutSchemas(40, '#/components/schemas/') } });
 }
 
 describe('convertSpec', () => {
@@ -608,43 +626,71 @@ describe('convertSpec', () => {
     expect(r.report.skipped.map((s) => s.kind)).toEqual(['method', 'invalid']);
   });
 
-  it('warns on each declared operation whose expanded parameters pass 24 KiB, and on no other', () => {
-    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field with a long enough description to add up.' }])) };
-    const r = run(
-      oas(
-        {
-          '/big': { post: { operationId: 'big', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
-          '/big2': { post: { operationId: 'big2', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { b: { $ref: '#/components/schemas/Big' } } } } } }, responses: ok } },
-          '/small': { get: { operationId: 'small', responses: ok } },
-        },
-        { components: { schemas: { Big: big } } },
-      ),
-    );
+  it('warns on each declared operation whose expanded parameters pass 24 KiB, and on no other, when fitting is turned off', () => {
+    const r = run(bigSpec(), { fit: false });
     expect(r.report.warnings.filter((w) => w.ruleId === 'expanded-size').map((w) => w.pointer)).toEqual(['/paths/~1big/post', '/paths/~1big2/post']);
     expect(r.errors().map((e) => [e.file, e.ruleId])).toEqual([
       ['big.md', 'expanded-size'],
       ['big2.md', 'expanded-size'],
     ]);
+    expect(r.report.fitted).toEqual([]);
+  });
+
+  it('fits each operation over 24 KiB, reporting its bytes before and after and each step, and leaves the others alone', () => {
+    const r = run(bigSpec());
+    expect(r.errors()).toEqual([]);
+    expect(r.report.warnings.filter((w) => w.ruleId === 'expanded-size')).toEqual([]);
+    expect(r.report.fitted.map((f) => [f.file, f.fits, f.steps.map((s) => `${s.step} ${s.pointer}`)])).toEqual([
+      ['big.md', true, ['drop-nested-descriptions /properties/a']],
+      ['big2.md', true, ['drop-nested-descriptions /properties/b']],
+    ]);
+    const [fitted] = r.report.fitted;
+    expect(fitted.bytesBefore).toBeGreaterThan(24_576);
+    const tools = publishTools(parseSkillPackage({ folder: r.folder, files: r.files }));
+    const big = tools.find((t) => t.alias === 'big')!;
+    expect(fitted.bytesAfter).toBe(new TextEncoder().encode(JSON.stringify(big.parameters)).length);
+    expect(fitted.bytesAfter).toBeLessThanOrEqual(24_576);
+    // The type is no longer shared: only the fitted operations used it.
+    expect(r.types()).toBeUndefined();
+    expect(tools.find((t) => t.alias === 'small')).toBeDefined();
   });
 
   // How fast the two fan-out bombs convert, and the heap the second takes, are measured by `npm run bench` (bench/limits.ts).
-  it('converts the fan-out bomb within the size budget when each schema refers to the next ten times', () => {
-    const schemas = fanOutSchemas(40, '#/components/schemas/');
-    const r = run(oas({ '/bomb': { post: { operationId: 'bomb', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/T0' } } } }, responses: ok } } }, { components: { schemas } }));
+  it('converts the fan-out bomb within the size budget when each schema refers to the next ten times, fitting off', () => {
+    const r = run(bombSpec(), { fit: false });
     const bytes = [...r.files.values()].reduce((n, t) => n + t.length, 0);
     expect(bytes).toBeLessThan(100_000);
     expect(r.report.sharedTypes.every((t) => t.why === 'size')).toBe(true);
     expect(r.report.warnings.map((w) => w.ruleId)).toEqual(['expanded-size']);
   });
 
-  it('loads, converts and refuses the 4 KB fan-out bomb from its YAML text: written small, not published (BAD-INPUT 11)', async () => {
+  it('fits the fan-out bomb by replacing its objects, the prose holding their shapes within its budget (BAD-INPUT 11)', () => {
+    const r = run(bombSpec());
+    const bytes = [...r.files.values()].reduce((n, t) => n + t.length, 0);
+    expect(bytes).toBeLessThan(300_000);
+    expect(r.errors()).toEqual([]);
+    const [fitted] = r.report.fitted;
+    expect(fitted.fits).toBe(true);
+    expect(fitted.steps.every((s) => s.step === 'replace-object')).toBe(true);
+    const prose = r.files.get('bomb.md')!;
+    expect(prose).toContain('## Objects in full');
+    expect(prose).toContain('(the rest of this shape is too long to write out here)');
+  });
+
+  it('loads, converts and refuses the 4 KB fan-out bomb from its YAML text when fitting is off: written small, not published (BAD-INPUT 11)', async () => {
     const text = fanOutSpecYaml();
     expect(text.length).toBeLessThan(5000);
-    const r = await loadText(text);
+    const r = await loadText(text, { fit: false });
     const tools = publishTools(r.pkg);
     expect([...r.files.values()].reduce((n, t) => n + t.length, 0)).toBeLessThan(100_000);
     expect(r.errors.map((e) => [e.file, e.ruleId])).toEqual([['bomb.md', 'expanded-size']]);
     expect(tools).toEqual([]);
+  });
+
+  it('loads and fits the 4 KB fan-out bomb from its YAML text: one tool within 24 KiB (BAD-INPUT 11)', async () => {
+    const r = await loadText(fanOutSpecYaml());
+    expect(r.errors).toEqual([]);
+    expect(publishTools(r.pkg).map((t) => t.alias)).toEqual(['bomb']);
   });
 
   it('converts chains of 10,000 schemas, each the next one\'s field, nesting no deeper than publishing expands, with an expanded-size error (BAD-INPUT 9)', () => {

@@ -1,9 +1,12 @@
 import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
+import { groupDigits } from '../core/numbers';
 import { sha256Hex } from '../core/sha256';
 import { hasLoneSurrogate, toWellFormed } from '../core/well-formed';
-import { MAX_PARAMETERS_BYTES } from '../publish/expand';
+import { expandRefs, MAX_PARAMETERS_BYTES } from '../publish/expand';
+import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
+import { ExpandedSizer } from '../publish/expanded-size';
 import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
 import { writeOperationFile } from '../skill/operation-file';
@@ -11,12 +14,13 @@ import { writeTypesFile } from '../skill/types-file';
 import { templateKey } from '../skill/url-template';
 import { ConvertContext, own, type Json } from './context';
 import type { OperationObject, PathItemObject } from './document';
-import { ExpandedSizer } from './expanded-size';
+import { Fitter, type FitResult } from './fit';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, ProseOnlyOperation, SkippedOperation, SpecInput, WeakDescription } from './model';
+import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, SkippedOperation, SpecInput, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
-import { operationProse } from './prose';
+import { operationProse, SHAPE_BUDGET } from './prose';
+import { ShapeWriter } from './shape';
 import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
 import { ServerResolver } from './servers';
@@ -96,30 +100,45 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   });
 
   const declared = plans.map((p) => p.reasons.length === 0);
+  // Each declared operation's parameters as converted (references not yet shared or
+  // inline), measured as publishing expands them (SPEC 2); those over the limit are fitted
+  // (issue 8) unless the user asked for the full schemas.
+  types.prepare();
+  // Fitting reads the same measures, whole; without it, past the limit is enough to know.
+  const screen = new ExpandedSizer(types.reader, options.fit === false ? MAX_PARAMETERS_BYTES : Number.POSITIVE_INFINITY);
+  const roots = plans.map((plan, i) => (declared[i] ? argumentsRoot(plan) : undefined));
+  // Where the measure is only a bound (see ExpandedSizer), publishing's own expansion decides, once the types are known.
+  const over = roots.map((root): 'no' | 'yes' | 'maybe' => {
+    if (root === undefined) return 'no';
+    const m = screen.measure(root);
+    if (m.size <= MAX_PARAMETERS_BYTES && m.depth <= MAX_SCHEMA_DEPTH) return 'no';
+    return m.exact && m.size > MAX_PARAMETERS_BYTES ? 'yes' : 'maybe';
+  });
+  const fitter = options.fit !== false && over.some((o) => o !== 'no') ? new Fitter(types.reader, MAX_PARAMETERS_BYTES, screen) : undefined;
+  const fits: (FitResult | undefined)[] = roots.map((root, i) => (over[i] !== 'no' && fitter ? fitter.fit(root!) : undefined));
   const sites: TypeRef[][] = [];
-  plans.forEach((plan, i) => {
-    if (!declared[i]) return;
-    const found: TypeRef[] = [];
-    for (const a of plan.arguments) typeRefsIn(a.schema, found);
-    if (plan.body.kind === 'json' && plan.body.extra !== undefined) typeRefsIn(plan.body.extra, found);
-    sites.push(found);
+  roots.forEach((root, i) => {
+    if (!root || fits[i]?.ok) return;
+    sites.push(typeRefsIn(root));
   });
   types.decide(sites);
 
   const shared = types.sharedTypes();
   const typeMap = new Map<string, unknown>();
   for (const t of shared) typeMap.set(t.name, t.schema);
-  const sizer = new ExpandedSizer(typeMap, new Set(shared.filter((t) => t.recursive).map((t) => t.name)));
 
+  const shapes = new ShapeWriter(types.reader, SHAPE_BUDGET);
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
   const manifestOps: { name: string; description: string }[] = [];
   const reportDeclared: DeclaredOperation[] = [];
   const reportProse: ProseOnlyOperation[] = [];
+  const reportFitted: FittedOperation[] = [];
   plans.forEach((plan, i) => {
     const base = bases[i];
     const file = `${base}.md`;
-    const { prose, description } = operationProse(plan, ctx, types, declared[i]);
+    const fit = fits[i];
+    const { prose, description } = operationProse(plan, ctx, types, declared[i], fit?.ok ? { objects: fit.objects, shapes } : undefined);
     manifestOps.push({ name: base, description });
     const entry = { method: plan.method, path: plan.path, operationId: plan.operationId, location: ctx.locate(plan.pointer), file };
     if (!declared[i]) {
@@ -127,26 +146,32 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       reportProse.push({ ...entry, reasons: plan.reasons });
       return;
     }
-    const properties: Json = {};
-    const required: string[] = [];
-    for (const a of plan.arguments) {
-      setOwn(properties, a.name, types.materialize(a.schema));
-      if (a.required) required.push(a.name);
-    }
-    const schema: Json = { type: 'object' };
-    if (required.length > 0) schema.required = required;
-    schema.properties = properties;
-    if (plan.body.kind === 'json' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) schema[k] = plan.body.constraints[k];
-    // A free-form body (issue 8.3): every argument not named as a path or query parameter is one of its fields.
-    if (plan.body.kind === 'json' && plan.body.extra !== undefined) schema.additionalProperties = types.materialize(plan.body.extra);
+    const schema = fit?.ok ? fit.schema : (types.materialize(roots[i]!) as Json);
     const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
     opFiles.push([file, writeOperationFile({ operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose })]);
     const tool = toolName(skill, base);
     reportDeclared.push({ ...entry, tool });
-    // SPEC 2: over 24 KiB expanded is refused; the report says which operations that is.
-    if (!sizer.fits(schema)) {
-      ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en')}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down`, plan.pointer);
+    if (fit?.ok) {
+      reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
+      return;
     }
+    // SPEC 2: over 24 KiB expanded is refused.
+    if (over[i] === 'no' || (over[i] === 'maybe' && expandRefs(schema, typeMap).ok)) return;
+    const limit = groupDigits(MAX_PARAMETERS_BYTES);
+    if (!fit) {
+      ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${limit}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down (it was not fitted: fitting was turned off)`, plan.pointer);
+      return;
+    }
+    const why =
+      fit.reason === 'required'
+        ? `its required arguments alone come to ${groupDigits(fit.requiredBytes)} bytes after every fitting step, and fitting never removes a required argument`
+        : fit.reason === 'depth'
+          ? `they nest deeper than ${MAX_SCHEMA_DEPTH} levels, which fitting does not change`
+          : fit.reason === 'search'
+            ? 'they hold too many nested schemas to search for objects to replace'
+            : `every fitting step together brings them to ${groupDigits(fit.after)} bytes, and what is left is arguments fitting does not remove or replace`;
+    ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${limit}-byte limit and cannot be fitted: ${why}; it fails expanded-size and is not published until the schema is cut down`, plan.pointer);
+    if (fit.reason !== 'depth') reportFitted.push({ ...entry, tool, fits: false, bytesBefore: fit.before, bytesAfter: fit.after, steps: [], reason: why });
   });
 
   const serversReport = servers.report();
@@ -174,6 +199,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       operationCount,
       declared: reportDeclared,
       proseOnly: reportProse,
+      fitted: reportFitted,
       skipped,
       sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.locate(t.pointer) })),
       servers: serversReport,
@@ -191,6 +217,23 @@ function describedBadly(plans: OperationPlan[], bases: string[], manifestOps: { 
     const i = at[f.index];
     return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`), location: ctx.locate(plans[i].pointer) };
   });
+}
+
+/** The arguments as one schema (SPEC 1.3), converted: each argument's schema as its place in the spec gave it, references unresolved. */
+function argumentsRoot(plan: OperationPlan): Json {
+  const properties: Json = {};
+  const required: string[] = [];
+  for (const a of plan.arguments) {
+    setOwn(properties, a.name, a.schema);
+    if (a.required) required.push(a.name);
+  }
+  const root: Json = { type: 'object' };
+  if (required.length > 0) root.required = required;
+  root.properties = properties;
+  if (plan.body.kind === 'json' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) root[k] = plan.body.constraints[k];
+  // A free-form body (issue 8.3): every argument not named as a path or query parameter is one of its fields.
+  if (plan.body.kind === 'json' && plan.body.extra !== undefined) root.additionalProperties = plan.body.extra;
+  return root;
 }
 
 function methodsOf(ctx: ConvertContext, item: unknown, pointer: string, visit: (method: string, op: OperationObject, at: string) => void): void {

@@ -1,4 +1,5 @@
 import type { Problem } from '../core/problem';
+import type { FitStep } from './fit';
 
 /** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the resolved document. */
 export interface SpecLocation {
@@ -29,6 +30,11 @@ export interface ConvertOptions {
   serverVariables?: Readonly<Record<string, string>>;
   /** Where a servers list offers several (a sandbox, a mock), the one to use: its URL as the spec writes it. */
   server?: string;
+  /**
+   * Fit operations whose parameters pass SPEC 2's 24 KiB limit (issue 8; the default). With
+   * `false` they keep their full schemas and fail `expanded-size`.
+   */
+  fit?: boolean;
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
 }
@@ -54,6 +60,21 @@ export interface ProseOnlyOperation extends ReportOperation {
   file: string;
   /** Why the request could not be declared, one sentence each (SPEC 4.3). */
   reasons: string[];
+}
+
+/** An operation whose parameters passed SPEC 2's limit, and what fitting did (issue 8). */
+export interface FittedOperation extends ReportOperation {
+  file: string;
+  tool: string;
+  /** Whether it fits now. */
+  fits: boolean;
+  /** UTF-8 bytes of the published parameters before fitting, and after (every step together, where it still does not fit). */
+  bytesBefore: number;
+  bytesAfter: number;
+  /** Every step taken, in order, each with the pointer into the parameters it touched. */
+  steps: FitStep[];
+  /** Why it could not be fitted. */
+  reason?: string;
 }
 
 export interface SkippedOperation extends ReportOperation {
@@ -126,6 +147,8 @@ export interface ImportReport {
   operationCount: number;
   declared: DeclaredOperation[];
   proseOnly: ProseOnlyOperation[];
+  /** Declared operations that passed the size limit: fitted, or why not (issue 8). */
+  fitted: FittedOperation[];
   skipped: SkippedOperation[];
   sharedTypes: SharedTypeEntry[];
   servers: ServersReport;

@@ -11,6 +11,10 @@ import { codeSpan, fold, inlineText, leadingEscape, safeParagraph, shorten } fro
 import { safeMarkdown, splitFirstParagraph } from './text';
 import { typeDisplayName, type TypeRegistry } from './type-registry';
 import { writeCallSection, type CallItem } from '../skill/call-section';
+import { MAX_PARAMETERS_BYTES } from '../publish/expand';
+import { groupDigits } from '../core/numbers';
+import type { ReplacedObject } from './fit';
+import { TRUNCATED, type ShapeWriter } from './shape';
 
 /** SPEC 5 `description`: the first paragraph warns above this. */
 export const MAX_DESCRIPTION = 1024;
@@ -31,7 +35,7 @@ export interface OperationProse {
  * file ends with a hand-readable call section (SPEC 4.3). Spec text is made safe markdown
  * (text.ts).
  */
-export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean): OperationProse {
+export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean, fitted?: FittedObjects): OperationProse {
   const description = plan.description !== undefined ? safeMarkdown(plan.description) : '';
   const split = splitFirstParagraph(description);
   let first = '';
@@ -64,6 +68,7 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
   if (returns) parts.push(returns);
   const notes = notesOf(plan, types, declared);
   if (notes) parts.push(notes);
+  if (fitted && fitted.objects.length > 0) parts.push(objectsSection(fitted));
   if (!declared) parts.push(callSection(plan, types));
   return { prose: `${parts.join('\n\n')}\n`, description: first };
 }
@@ -101,6 +106,42 @@ export function leadSentences(paragraph: string, max = LEAD_SENTENCES): { lead: 
   }
   if (cut > 0) return { lead: paragraph.slice(0, cut), rest: paragraph.slice(cut).trim() };
   return { lead: shorten(paragraph, max), rest: paragraph };
+}
+
+/** Objects fitting replaced in the tool's parameters (fit.ts), to be written out in the prose. */
+export interface FittedObjects {
+  objects: readonly ReplacedObject[];
+  /** Writes the objects' shapes (one for the whole conversion, so a shape is written once). */
+  shapes: ShapeWriter;
+}
+
+/** How much of an operation's prose one replaced object's shape may take, and all of them together. */
+export const SHAPE_BUDGET = 96 * 1024;
+const SHAPES_BUDGET = 128 * 1024;
+
+/**
+ * The full shape of each object fitting replaced by `{"type":"object"}` (issue 8), so a
+ * model can still build it: its fields, nested, with types, required flags and first
+ * sentences.
+ */
+function objectsSection(fitted: FittedObjects): string {
+  const out = [
+    '## Objects in full',
+    '',
+    `To keep the tool within the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit, its parameters give ${fitted.objects.length === 1 ? 'this object' : 'these objects'} only as \`{"type": "object"}\`; ${fitted.objects.length === 1 ? 'its' : 'their'} fields are:`,
+  ];
+  let left = SHAPES_BUDGET;
+  for (const o of fitted.objects) {
+    out.push('', `${codeSpan(o.path)}:`, '');
+    let shape = fitted.shapes.fields(o.node, o.active) || '- (no fields are described)';
+    if (shape.length > left) {
+      const cut = shape.lastIndexOf('\n', left);
+      shape = `${cut > 0 ? `${shape.slice(0, cut)}\n` : ''}${TRUNCATED}`;
+    }
+    left = Math.max(0, left - shape.length);
+    out.push(shape);
+  }
+  return out.join('\n');
 }
 
 /** What the operation returns on success: the status, and the response type's name or shape. */

@@ -37,5 +37,19 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
     })
     .default({ listed: [], variables: [] }),
   weakDescriptions: z.array(z.object({ file: z.string(), message: z.string(), location })).default([]),
+  fitted: z
+    .array(
+      z.object({
+        ...operation,
+        file: z.string(),
+        tool: z.string(),
+        fits: z.boolean(),
+        bytesBefore: z.number(),
+        bytesAfter: z.number(),
+        steps: z.array(z.object({ step: z.enum(['drop-examples', 'drop-nested-descriptions', 'first-sentence', 'replace-object']), pointer: z.string(), bytes: z.number() })),
+        reason: z.string().optional(),
+      }),
+    )
+    .default([]),
   warnings: z.array(problemSchema),
 });

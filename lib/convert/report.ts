@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { formatProblem, type Problem } from '../core/problem';
 import { problemSchema } from '../core/problem-schema';
-import type { ImportReport, SharedTypeEntry, SpecLocation } from './model';
+import { groupDigits } from '../core/numbers';
+import { MAX_PARAMETERS_BYTES } from '../publish/expand';
+import type { FitStepKind } from './fit';
+import type { FittedOperation, ImportReport, SharedTypeEntry, SpecLocation } from './model';
 import { reportTargetsSchema, type ReportTargets } from '../targets/report-schema';
 import { importReportSchema } from './report-schema';
 
@@ -62,6 +65,24 @@ export function groupWarnings(warnings: readonly Problem[]): Problem[][] {
   return [...groups.values()];
 }
 
+const STEP_WORDS: Readonly<Record<FitStepKind, (count: number) => string>> = {
+  'drop-examples': (c) => `examples dropped in ${c === 1 ? '1 argument' : `${c} arguments`}`,
+  'drop-nested-descriptions': (c) => `nested descriptions dropped in ${c === 1 ? '1 argument' : `${c} arguments`}`,
+  'first-sentence': (c) => `descriptions cut to their first sentence in ${c === 1 ? '1 argument' : `${c} arguments`}`,
+  'replace-object': (c) => (c === 1 ? '1 object given only as `{"type":"object"}`, its fields in the prose' : `${c} objects given only as \`{"type":"object"}\`, their fields in the prose`),
+};
+
+/** What fitting did to one operation, in a line: the bytes, each kind of step with its count, the objects replaced. */
+export function fittedSummary(f: FittedOperation): string {
+  if (!f.fits) return `${groupDigits(f.bytesBefore)} bytes, and it cannot be fitted: ${f.reason ?? 'every step together is not enough'}`;
+  const counts = new Map<FitStepKind, number>();
+  for (const s of f.steps) counts.set(s.step, (counts.get(s.step) ?? 0) + 1);
+  const replaced = f.steps.filter((s) => s.step === 'replace-object').map((s) => s.pointer);
+  const shown = replaced.slice(0, 4).join(', ');
+  const objects = replaced.length > 0 ? ` (${shown}${replaced.length > 4 ? ` and ${replaced.length - 4} more` : ''})` : '';
+  return `${groupDigits(f.bytesBefore)} → ${groupDigits(f.bytesAfter)}; ${[...counts].map(([k, c]) => STEP_WORDS[k](c)).join('; ')}${objects}`;
+}
+
 /** A place in the spec as the report writes it: `file:line`. */
 export function specPlace(at: SpecLocation): string {
   return `${at.file}:${at.line ?? 1}`;
@@ -80,11 +101,16 @@ export function formatReportSummary(report: ImportReport): string {
   const lines = [
     `Imported ${JSON.stringify(report.source.title)} (${report.source.format}) as the skill \`${report.skill}\`: ` +
       `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped; ` +
-      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}.`,
+      `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}` +
+      `${report.fitted.length > 0 ? `; ${n(report.fitted.filter((f) => f.fits).length, 'operation')} fitted to the size limit` : ''}.`,
   ];
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
     for (const p of report.proseOnly) lines.push(`  ${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);
+  }
+  if (report.fitted.length > 0) {
+    lines.push('', `Fitted to the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (bytes of the published parameters, before and after):`);
+    for (const f of report.fitted) lines.push(`  ${f.file} (${f.method} ${f.path}) ${specPlace(f.location)}: ${fittedSummary(f)}`);
   }
   if (report.skipped.length > 0) {
     lines.push('', 'Skipped:');

@@ -1,5 +1,7 @@
 import { compareStrings, isPlainObject, setOwn } from '../core/entries';
+import { nodesInCycles } from '../core/graph';
 import { pointerTokens } from '../core/json-pointer';
+import type { RefReader } from '../publish/expanded-view';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { TYPE_NAME } from '../skill/types-file';
 import { refPointer, type ConvertContext, type Json } from './context';
@@ -124,6 +126,41 @@ export class TypeRegistry implements SchemaHost {
   }
 
   /**
+   * Every type referenced so far converted, and those in a reference cycle marked: what
+   * `reader` needs to measure schemas before `decide()`. Idempotent; `decide()` calls it.
+   */
+  prepare(): void {
+    this.settle();
+    this.markRecursive();
+  }
+
+  private recursionKnown = 0;
+
+  /** A type in a cycle (or referring to itself) is recursive. */
+  private markRecursive(): void {
+    if (this.recursionKnown === this.records.size) return;
+    const all = [...this.records.values()];
+    const cycles = nodesInCycles(all, (rec) => rec.refs.map((s) => this.records.get(s.target)!));
+    for (const rec of all) rec.recursive = cycles.has(rec);
+    this.recursionKnown = this.records.size;
+  }
+
+  /**
+   * Converted schemas' references as expansion reads them (lib/publish/expanded-view): a
+   * `TypeRef` is its type's converted body with the site's annotations laid over it, whether
+   * it ends up shared or inline. Call `prepare()` first.
+   */
+  readonly reader: RefReader = {
+    read: (node) => {
+      if (!(node instanceof TypeRef)) return undefined;
+      const rec = this.records.get(node.target);
+      if (!rec || rec.state !== 'done') return 'broken';
+      return { key: node.target, target: rec.body, siblings: node.siblings, targetIsRef: rec.body instanceof TypeRef };
+    },
+    recursive: (key) => this.records.get(key)?.recursive ?? false,
+  };
+
+  /**
    * Decide which types are shared, given the reference sites of each declared operation's
    * schema (in operation order), and name them.
    */
@@ -142,7 +179,7 @@ export class TypeRegistry implements SchemaHost {
       }
     });
     const reached = [...this.records.values()].filter((r) => r.operations > 0);
-    this.markRecursive(reached);
+    this.markRecursive();
     for (const rec of reached) {
       if (rec.operations >= 2) rec.shared = 'shared';
       else if (rec.recursive) rec.shared = 'recursive';
@@ -157,54 +194,6 @@ export class TypeRegistry implements SchemaHost {
     // Names: component schemas first, then by pointer, so a component keeps its own name.
     const shared = reached.filter((r) => r.shared).sort((a, b) => componentRank(a.pointer) - componentRank(b.pointer) || compareStrings(a.pointer, b.pointer));
     for (const rec of shared) rec.name = this.uniqueName(typeDisplayName(rec.pointer), rec);
-  }
-
-  /** Tarjan's strongly connected components, iteratively: a type in a cycle (or referring to itself) is recursive. */
-  private markRecursive(nodes: TypeRecord[]): void {
-    const index = new Map<TypeRecord, number>();
-    const low = new Map<TypeRecord, number>();
-    const onStack = new Set<TypeRecord>();
-    const stack: TypeRecord[] = [];
-    let counter = 0;
-    for (const root of nodes) {
-      if (index.has(root)) continue;
-      const work: { rec: TypeRecord; i: number }[] = [{ rec: root, i: 0 }];
-      index.set(root, counter);
-      low.set(root, counter++);
-      stack.push(root);
-      onStack.add(root);
-      while (work.length > 0) {
-        const frame = work[work.length - 1];
-        const { rec } = frame;
-        if (frame.i < rec.refs.length) {
-          const next = this.records.get(rec.refs[frame.i++].target)!;
-          if (next === rec) rec.recursive = true;
-          if (!index.has(next)) {
-            index.set(next, counter);
-            low.set(next, counter++);
-            stack.push(next);
-            onStack.add(next);
-            work.push({ rec: next, i: 0 });
-          } else if (onStack.has(next)) low.set(rec, Math.min(low.get(rec)!, index.get(next)!));
-          continue;
-        }
-        work.pop();
-        if (work.length > 0) {
-          const parent = work[work.length - 1].rec;
-          low.set(parent, Math.min(low.get(parent)!, low.get(rec)!));
-        }
-        if (low.get(rec) === index.get(rec)) {
-          const component: TypeRecord[] = [];
-          let member: TypeRecord;
-          do {
-            member = stack.pop()!;
-            onStack.delete(member);
-            component.push(member);
-          } while (member !== rec);
-          if (component.length > 1) for (const m of component) m.recursive = true;
-        }
-      }
-    }
   }
 
   /**
