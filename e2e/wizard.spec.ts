@@ -323,3 +323,27 @@ test('a folder chosen with its files that reference each other converts, with th
   // Paths are the folder's own: `schemas/pet.yaml`, not `multi/schemas/pet.yaml`.
   await expect(page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'schemas/pet.yaml' })).toBeVisible();
 });
+
+test('an operation fitted to the size limit shows its size by argument, and its full schema can be restored', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'fit.yaml', buffer: readFileSync(new URL('../lib/convert/fixtures/fit/openapi.yaml', import.meta.url)) }]);
+  await expect(wizard.status).toContainText('1 error');
+  // The report lists the fitted operations, bytes before and after, and the steps.
+  await expect(page.getByRole('heading', { level: 3, name: 'Fitted to the size limit (5)' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /create_archive\.md POST \/archives 41,126 → 179;/ })).toBeVisible();
+  await wizard.openFile('create_archive.md');
+  await page.getByRole('tab', { name: 'Tool' }).click();
+  await expect(page.getByRole('note', { name: 'Fitted to the size limit' })).toContainText('41,126 → 179 bytes in 3 steps');
+  const sizes = page.getByRole('table', { name: 'Size by argument' }).getByRole('row');
+  await expect(sizes.nth(1)).toContainText('index');
+  await page.getByRole('button', { name: 'Restore the full schema' }).click();
+  await expect(wizard.status).toContainText('2 errors');
+  await expect(page.getByLabel('Contents of create_archive.md')).toBeVisible();
+  // Over the limit now: why, and the size by argument, largest first.
+  await page.getByRole('tab', { name: 'Tool' }).click();
+  await expect(page.getByText(/pass the 24,576-byte limit with every type expanded/)).toBeVisible();
+  await expect(sizes.nth(1)).toContainText(/index\s*\d{2},\d{3}/);
+  await expect(page.getByRole('button', { name: 'Restore the full schema' })).toHaveCount(0);
+  expect(wizard.errors).toEqual([]);
+});

@@ -23,6 +23,7 @@ export function PreviewPane({
   onArgs,
   request,
   inBundle,
+  onRestoreFullSchema,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -32,6 +33,8 @@ export function PreviewPane({
   request: Result<HttpRequest> | undefined;
   /** The file with "The call" generated in; undefined while it is being made. */
   inBundle: string | undefined;
+  /** Gives a fitted operation its full schema again (the skill is generated again). */
+  onRestoreFullSchema?: () => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -76,7 +79,7 @@ export function PreviewPane({
             </pre>
           </div>
         ) : tab === 'tool' ? (
-          <ToolPreview preview={tool} />
+          <ToolPreview preview={tool} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
           <CallPreview args={args} onArgsChange={onArgs} request={request} />
         ) : (

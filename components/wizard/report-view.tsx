@@ -4,7 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
 import { importBlockers, MISSING_FILE } from '../../lib/convert/blockers';
-import { FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
+import { fittedSummary, FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from './browser-files';
 import { ProblemList } from './problem-list';
@@ -95,6 +95,16 @@ export function ReportView({
               <h3>Prose-only ({report.proseOnly.length})</h3>
               <p className="muted">These operations have no operation block: a model reads how to call them, and composes the request itself.</p>
               <OperationTable rows={report.proseOnly} third="Why" cell={(p) => p.reasons.join('; ')} onOpenFile={onOpenFile} onOpenSpec={onOpenSpec} />
+            </section>
+          )}
+          {report.fitted.length > 0 && (
+            <section>
+              <h3>Fitted to the size limit ({report.fitted.length})</h3>
+              <p className="muted">
+                These operations&apos; parameters passed the 24,576 bytes a tool may have. Each was cut down by the steps that lose least first; open one
+                to see its size by argument, or to restore its full schema.
+              </p>
+              <OperationTable rows={report.fitted} third="Bytes before → after, and the steps" cell={(f) => fittedSummary(f)} onOpenFile={onOpenFile} onOpenSpec={onOpenSpec} />
             </section>
           )}
           {report.skipped.length > 0 && (

@@ -391,6 +391,16 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
+    /** The open file, fitted to the size limit on import, given its full schema: the skill generated again (issue 8.1). */
+    async onRestoreFullSchema() {
+      const path = selected();
+      if (path === null) return;
+      await flushEdits();
+      const reply = await busyWith('Restoring the full schema…', () => send({ type: 'full-schema', path }));
+      showOpened(reply, store.get().opened?.summary.origin.name ?? '');
+      if (reply.type === 'opened' && reply.result.ok) await openFile(path);
+    },
+
     async onRegenerate(options: GenerateOptions) {
       await flushEdits();
       showOpened(await busyWith('Generating again…', () => send({ type: 'regenerate', options })), store.get().opened?.summary.origin.name ?? '');

@@ -254,6 +254,7 @@ export function Wizard() {
               onArgs={(text) => void actions.onArgs(text)}
               request={request}
               inBundle={exported?.path === selected ? exported.text : undefined}
+              onRestoreFullSchema={opened?.summary.origin.kind === 'spec' ? () => void actions.onRestoreFullSchema() : undefined}
             />
           </>
         )}

@@ -15,7 +15,7 @@ const service = createWizardService();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const SAVE_DELAY_MS = 500;
 const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back']);
-const OPENINGS = new Set<PageRequest['type']>(['convert', 'regenerate', 'open-bundle']);
+const OPENINGS = new Set<PageRequest['type']>(['convert', 'regenerate', 'full-schema', 'open-bundle']);
 // Other tabs' start pages list the drafts: they hear of every save and deletion.
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DRAFTS_CHANNEL) : undefined;
 
@@ -144,8 +144,8 @@ async function opening(request: WizardRequest): Promise<WizardReply> {
   const reply = await service.handle(request);
   if (reply.type !== 'opened' || !reply.result.ok) return reply;
   const now = Date.now();
-  // Generating again with another name or base URL replaces its draft only when the user had changed nothing in it.
-  const untouched = request.type === 'regenerate' && before && draft && edited(before) === 0 && (before.removed?.length ?? 0) === 0;
+  // Generating again with another name or base URL, or a full schema restored, replaces its draft only when the user had changed nothing in it.
+  const untouched = (request.type === 'regenerate' || request.type === 'full-schema') && before && draft && edited(before) === 0 && (before.removed?.length ?? 0) === 0;
   draft = untouched && draft ? { ...draft, changedAt: now } : { id: crypto.randomUUID(), createdAt: now, changedAt: now };
   uploadToWrite = service.lastUpload() ?? null;
   post({ type: 'draft', id: draft.id });

@@ -128,6 +128,8 @@ export function describeRequest(request: PageRequest): string {
       return `removing ${request.path}`;
     case 'put-back':
       return `putting back ${request.path}`;
+    case 'full-schema':
+      return `restoring the full schema of ${request.path}`;
     case 'tokens':
       return 'counting the tools\' tokens';
     case 'compat':

@@ -115,7 +115,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     return m.exact && m.size > MAX_PARAMETERS_BYTES ? 'yes' : 'maybe';
   });
   const fitter = options.fit !== false && over.some((o) => o !== 'no') ? new Fitter(types.reader, MAX_PARAMETERS_BYTES, screen) : undefined;
-  const fits: (FitResult | undefined)[] = roots.map((root, i) => (over[i] !== 'no' && fitter ? fitter.fit(root!) : undefined));
+  const keepFull = new Set(options.keepFull ?? []);
+  const fits: (FitResult | undefined)[] = roots.map((root, i) => (over[i] !== 'no' && fitter && !keepFull.has(`${plans[i].method} ${plans[i].path}`) ? fitter.fit(root!) : undefined));
   const sites: TypeRef[][] = [];
   roots.forEach((root, i) => {
     if (!root || fits[i]?.ok) return;
@@ -159,7 +160,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (over[i] === 'no' || (over[i] === 'maybe' && expandRefs(schema, typeMap).ok)) return;
     const limit = groupDigits(MAX_PARAMETERS_BYTES);
     if (!fit) {
-      ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${limit}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down (it was not fitted: fitting was turned off)`, plan.pointer);
+      ctx.warn('expanded-size', `${codeSpan(base)}: its parameters, with every shared type written out, pass the ${limit}-byte limit (or nest too deep), so it fails expanded-size and is not published until the schema is cut down (it was not fitted: ${options.fit === false ? 'fitting was turned off' : 'its full schema was asked for'})`, plan.pointer);
       return;
     }
     const why =

@@ -35,6 +35,11 @@ export interface ConvertOptions {
    * `false` they keep their full schemas and fail `expanded-size`.
    */
   fit?: boolean;
+  /**
+   * Operations to keep whole though they pass the limit, as `METHOD /path` (the report's
+   * method and path): the wizard's "Restore the full schema" of a fitted operation.
+   */
+  keepFull?: readonly string[];
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
 }

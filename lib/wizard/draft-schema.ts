@@ -45,6 +45,16 @@ export const lastUploadSchema: z.ZodType<LastUpload> = z.object({
     entry: z.string().optional(),
     problems: z.array(problemSchema),
   }),
+  // The options it was last generated with (issue 8.1: restoring a full schema keeps them).
+  options: z
+    .object({
+      name: z.string().optional(),
+      baseUrl: z.string().optional(),
+      server: z.string().optional(),
+      serverVariables: z.record(z.string(), z.string()).optional(),
+      keepFull: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 /** What the list of drafts shows of one, kept apart from its files so the list reads little. */

@@ -45,6 +45,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('exported'), path }),
   z.object({ type: z.literal('remove'), path }),
   z.object({ type: z.literal('put-back'), path }),
+  z.object({ type: z.literal('full-schema'), path }),
   z.object({ type: z.literal('tokens'), model: z.string() }),
   z.object({ type: z.literal('compat') }),
   z.object({ type: z.literal('compat-detail'), target: z.string() }),
@@ -74,13 +75,16 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   removed: z.array(path),
 });
 
+const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();
 const toolPreview: z.ZodType<ToolPreview> = z.union([
   z.object({
     ok: z.literal(true),
     tool: z.object({ name: z.string(), alias: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
     bytes: z.number(),
+    sizes,
+    fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),
   }),
-  z.object({ ok: z.literal(false), reason: z.string() }),
+  z.object({ ok: z.literal(false), reason: z.string(), sizes }),
 ]);
 
 const severity = z.enum(['error', 'warning']);

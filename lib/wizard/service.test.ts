@@ -8,6 +8,7 @@ import { manyOperationsSpec } from '../../test/hostile';
 import { MAX_BUNDLE_OPERATIONS } from '../convert/operation-count';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
+const FIT = readFileSync(fileURLToPath(new URL('../convert/fixtures/fit/openapi.yaml', import.meta.url)));
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 async function call<T extends WizardReply['type']>(service: WizardService, request: WizardRequest, type: T): Promise<Extract<WizardReply, { type: T }>> {
@@ -333,5 +334,50 @@ describe('createWizardService', () => {
     await opened(service, sampleUpload);
     await call(service, { type: 'edit', path: 'list_rooms.md', version: old, text: 'x' }, 'stale');
     expect((await call(service, { type: 'file', path: 'list_rooms.md' }, 'file')).file!.text).toBe(rooms.text);
+  });
+});
+
+describe('createWizardService, fitting (issue 8.1)', () => {
+  const fitUpload: WizardRequest = { type: 'convert', upload: { name: 'fit.yaml', kind: 'files', entries: [{ path: 'fit.yaml', bytes: new Uint8Array(FIT) }] }, options: { name: 'fitted' } };
+
+  it('shows a fitted operation\'s size by argument, largest first, and restores its full schema on request, keeping the options', async () => {
+    const service = createWizardService();
+    const first = await opened(service, fitUpload);
+    expect(first.report?.fitted.find((f) => f.file === 'create_archive.md')).toMatchObject({ fits: true, method: 'POST', path: '/archives' });
+    const { tool } = await call(service, { type: 'tool', path: 'create_archive.md' }, 'tool');
+    if (!tool.ok) throw new Error(tool.reason);
+    expect(tool.fitted).toEqual({ bytesBefore: 41_126, bytesAfter: 179, steps: 3 });
+    expect(tool.sizes!.map((s) => s.bytes)).toEqual([...tool.sizes!.map((s) => s.bytes)].sort((a, b) => b - a));
+    expect(tool.sizes![0].name).toBe('index');
+    // An operation that was not fitted shows no sizes.
+    const ping = (await call(service, { type: 'tool', path: 'ping.md' }, 'tool')).tool;
+    expect(ping.ok && ping.sizes).toBe(undefined);
+
+    const restored = await opened(service, { type: 'full-schema', path: 'create_archive.md' });
+    expect(restored.summary.folder).toBe('fitted');
+    expect(restored.report?.fitted.map((f) => f.file)).not.toContain('create_archive.md');
+    expect(restored.report?.warnings.find((w) => w.message.startsWith('`create_archive`'))?.message).toContain('(it was not fitted: its full schema was asked for)');
+    expect(restored.summary.problems.filter((p) => p.ruleId === 'expanded-size').map((p) => p.file)).toEqual(['create_archive.md', 'create_ledger.md']);
+    // Over the limit now: why, and the size by argument, the full index first.
+    const over = (await call(service, { type: 'tool', path: 'create_archive.md' }, 'tool')).tool;
+    if (over.ok) throw new Error('create_archive.md still fits');
+    expect(over.reason).toMatch(/pass the 24,576-byte limit/);
+    expect(over.sizes![0]).toMatchObject({ name: 'index' });
+    expect(over.sizes![0].bytes).toBeGreaterThan(24_576);
+
+    // Generating again (another name) keeps the full schema asked for; another operation can be restored too.
+    const again = await opened(service, { type: 'regenerate', options: { name: 'again' } });
+    expect(again.report?.fitted.map((f) => f.file)).not.toContain('create_archive.md');
+    const both = await opened(service, { type: 'full-schema', path: 'create_note.md' });
+    expect(both.summary.folder).toBe('again');
+    expect(both.report?.fitted.filter((f) => f.fits).map((f) => f.file).sort()).toEqual(['create_folder.md', 'create_samples.md']);
+    // The options, the full schemas among them, are kept with the upload for after a reload.
+    expect(service.lastUpload()?.options).toEqual({ name: 'again', keepFull: ['POST /archives', 'POST /notes'] });
+  });
+
+  it('refuses to restore the full schema of an operation that was not fitted', async () => {
+    const service = createWizardService();
+    await opened(service, fitUpload);
+    expect(await service.handle({ type: 'full-schema', path: 'ping.md' })).toEqual({ type: 'error', message: 'ping.md was not fitted to the size limit: it has its full schema already' });
   });
 });

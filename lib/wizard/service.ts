@@ -49,7 +49,7 @@ export interface UploadRequest {
 }
 
 /** What the user may set when generating (SPEC 4.2): the skill name, a base URL, server variables, which of several servers. */
-export type GenerateOptions = Pick<ConvertOptions, 'name' | 'baseUrl' | 'serverVariables' | 'server'>;
+export type GenerateOptions = Pick<ConvertOptions, 'name' | 'baseUrl' | 'serverVariables' | 'server' | 'keepFull'>;
 
 export type WizardRequest =
   | { type: 'convert'; upload: UploadRequest; options: GenerateOptions }
@@ -67,6 +67,8 @@ export type WizardRequest =
   | { type: 'exported'; path: string }
   | { type: 'remove'; path: string }
   | { type: 'put-back'; path: string }
+  /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema (issue 8.1). */
+  | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`). */
   | { type: 'tokens'; model: string }
   /** The skill's fit with every target, a line each. */
@@ -131,6 +133,8 @@ export interface WizardService {
 export interface LastUpload {
   name: string;
   upload: SpecUpload;
+  /** The options it was last generated with (blanks left out), so restoring a full schema keeps them. */
+  options?: GenerateOptions;
 }
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
@@ -191,8 +195,9 @@ export function createWizardService(): WizardService {
     // Counted before converting: a spec over what a bundle holds is refused in a second, not after minutes (SPEC 6).
     const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
     if (tooMany) return { type: 'opened', result: fail([...upload.problems, tooMany]) };
-    const result = convertSpec(loaded.value, clean(options));
-    lastUpload = from;
+    const cleaned = clean(options);
+    const result = convertSpec(loaded.value, cleaned);
+    lastUpload = { name: from.name, upload: from.upload, options: cleaned };
     const specProblems = [...upload.problems, ...loaded.problems];
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems }));
   }
@@ -215,9 +220,19 @@ export function createWizardService(): WizardService {
           if (!upload.ok) return { type: 'opened', result: upload };
           return generate({ name, upload: upload.value }, request.options);
         }
-        case 'regenerate':
+        case 'regenerate': {
           if (!lastUpload) return { type: 'error', message: 'There is no spec to generate from: upload one first' };
-          return generate(lastUpload, request.options);
+          // Operations whose full schemas were asked for keep them (the form sends a name and a base URL).
+          const keepFull = request.options.keepFull ?? lastUpload.options?.keepFull;
+          return generate(lastUpload, { ...request.options, ...(keepFull ? { keepFull } : {}) });
+        }
+        case 'full-schema': {
+          if (!session || !lastUpload) return { type: 'error', message: 'There is no spec to generate from: upload one first' };
+          const fitted = session.report?.fitted.find((f) => f.file === request.path && f.fits);
+          if (!fitted) return { type: 'error', message: `${request.path} was not fitted to the size limit: it has its full schema already` };
+          const options = lastUpload.options ?? {};
+          return generate(lastUpload, { ...options, keepFull: [...(options.keepFull ?? []), `${fitted.method} ${fitted.path}`] });
+        }
         case 'open-bundle': {
           const files = importBundle(request.bytes);
           if (!files.ok) return { type: 'opened', result: fail(files.problems.map((p) => withFile(p, request.name))) };
@@ -316,7 +331,14 @@ function clean(options: GenerateOptions): GenerateOptions {
       .filter((k) => typeof given[k] === 'string' && given[k].trim() !== '')
       .map((k) => [k, given[k].trim()]),
   );
-  return { ...(name ? { name } : {}), ...(baseUrl ? { baseUrl } : {}), ...(server ? { server } : {}), ...(Object.keys(serverVariables).length > 0 ? { serverVariables } : {}) };
+  const keepFull = options.keepFull?.filter((k) => typeof k === 'string');
+  return {
+    ...(name ? { name } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(server ? { server } : {}),
+    ...(Object.keys(serverVariables).length > 0 ? { serverVariables } : {}),
+    ...(keepFull && keepFull.length > 0 ? { keepFull: [...new Set(keepFull)] } : {}),
+  };
 }
 
 

@@ -10,6 +10,8 @@ import { fail, ok, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
 import { buildRequest, callableOperation, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
+import { argumentSizes, type ArgumentSize } from '../publish/argument-sizes';
+import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
@@ -205,10 +207,21 @@ export function summarize(session: WizardSession): SessionSummary {
   };
 }
 
-/** One operation file as a model is offered it (SPEC 2), or why it is not offered. */
+/** What fitting did to an operation on import (issue 8.1), as its report entry says. */
+export interface FittedInfo {
+  bytesBefore: number;
+  bytesAfter: number;
+  steps: number;
+}
+
+/**
+ * One operation file as a model is offered it (SPEC 2), or why it is not offered. An
+ * operation over the size limit, or fitted to it on import, also gets its size by
+ * top-level argument, the largest first (issue 8.1), so a person can see what to cut.
+ */
 export type ToolPreview =
-  | { ok: true; tool: PublishedTool; bytes: number }
-  | { ok: false; reason: string };
+  | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
+  | { ok: false; reason: string; sizes?: ArgumentSize[] };
 
 export function previewTool(session: WizardSession, path: string): ToolPreview {
   const op = session.pkg.operations.find((o) => o.file === path);
@@ -216,9 +229,25 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   if (!op.declaration) return { ok: false, reason: 'This file has no `operation:` block, so it is not offered as a tool: a model reads it as prose only' };
   const publication = publishOperation(session.pkg, op);
   if (!publication) return { ok: false, reason: 'The `operation:` block has no usable arguments yet: fix the problems shown for this file' };
-  if (!publication.expansion.ok) return { ok: false, reason: `The parameters do not expand: ${publication.expansion.reason}` };
+  const types = session.pkg.types?.types ?? new Map<string, unknown>();
+  if (!publication.expansion.ok) {
+    if (publication.expansion.reason !== 'size') return { ok: false, reason: `The parameters do not expand: ${publication.expansion.reason}` };
+    return {
+      ok: false,
+      reason: `The parameters pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en-US')}-byte limit with every type expanded, so this operation is not published: cut what it does not need (its size by argument is below)`,
+      sizes: argumentSizes(publication.schema, types),
+    };
+  }
   const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
-  return { ok: true, tool: publication.tool, bytes };
+  const fit = session.report?.fitted.find((f) => f.file === path && f.fits);
+  if (!fit) return { ok: true, tool: publication.tool, bytes };
+  return {
+    ok: true,
+    tool: publication.tool,
+    bytes,
+    sizes: argumentSizes(publication.schema, types),
+    fitted: { bytesBefore: fit.bytesBefore, bytesAfter: fit.bytesAfter, steps: fit.steps.length },
+  };
 }
 
 /**
