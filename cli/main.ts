@@ -1,11 +1,5 @@
 import { parseArgs } from 'node:util';
 import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, UsageError, type Command, type Io } from './command';
-import { call } from './commands/call';
-import { compat } from './commands/compat';
-import { convert } from './commands/convert';
-import { tokens } from './commands/tokens';
-import { tools } from './commands/tools';
-import { validate } from './commands/validate';
 
 /**
  * What the system refused (a file that cannot be written, a full disk, a missing
@@ -17,18 +11,39 @@ function systemErrorMessage(e: unknown): string | undefined {
   return e instanceof Error && typeof code === 'string' && /^E[A-Z]+$/.test(code) ? e.message : undefined;
 }
 
-/** The command table: a new command (`convert`) is one more entry. */
-export const COMMANDS: readonly Command[] = [convert, validate, tools, call, compat, tokens];
+/**
+ * The command table: a new command (`convert`) is one more entry. A command's module is
+ * loaded when it runs (every one for `--help`): the bundle keeps each in a chunk of its own,
+ * so a run compiles only the code it uses (`convert` never compiles `tokens`' tokenizers).
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  convert: () => import('./commands/convert').then((m) => m.convert),
+  validate: () => import('./commands/validate').then((m) => m.validate),
+  tools: () => import('./commands/tools').then((m) => m.tools),
+  call: () => import('./commands/call').then((m) => m.call),
+  compat: () => import('./commands/compat').then((m) => m.compat),
+  tokens: () => import('./commands/tokens').then((m) => m.tokens),
+};
+
+/** Every command, in the table's order. */
+export function loadCommands(): Promise<Command[]> {
+  return Promise.all(Object.values(COMMANDS).map((load) => load()));
+}
+
+function loadCommand(name: string): Promise<Command> | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name]() : undefined;
+}
 
 export const PROGRAM = 'skill-wizard';
 
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
+async function usage(): Promise<string> {
+  const commands = await loadCommands();
+  const width = Math.max(...commands.map((c) => c.usage.length));
   return [
     `Usage: ${PROGRAM} <command> [arguments]`,
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
     'A skill is a folder (its name is the skill name) or a .zip bundle holding one.',
     `Exit codes: 0 done, 1 problems found or call refused, 2 usage or unreadable input.`,
@@ -44,17 +59,17 @@ function commandHelp(c: Command): string {
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.err(usage());
+    io.err(await usage());
     return EXIT_USAGE;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    io.out(topic ? commandHelp(topic) : usage());
+    const topic = name === 'help' ? await loadCommand(rest[0] ?? '') : undefined;
+    io.out(topic ? commandHelp(topic) : await usage());
     return EXIT_OK;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) {
-    io.err(`${PROGRAM}: unknown command \`${name}\` (commands: ${COMMANDS.map((c) => c.name).join(', ')}; try --help)`);
+    io.err(`${PROGRAM}: unknown command \`${name}\` (commands: ${Object.keys(COMMANDS).join(', ')}; try --help)`);
     return EXIT_USAGE;
   }
   try {

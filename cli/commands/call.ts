@@ -1,21 +1,24 @@
 import { formatProblem } from '../../lib/core/problem';
 import { buildRequest, findCallable } from '../../lib/call';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
 
 /** `--args`: the JSON text of the arguments, parsed; `{}` when left out. */
-const jsonArgs = z
-  .string()
-  .transform((text, ctx): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch (e) {
-      ctx.addIssue({ code: 'custom', message: `--args is not JSON: ${(e as Error).message}` });
-      return z.NEVER;
-    }
-  })
-  .default({});
+const jsonArgs = z._default(
+  z.pipe(
+    z.string(),
+    z.transform((text: string, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch (e) {
+        ctx.issues.push({ code: 'custom', message: `--args is not JSON: ${(e as Error).message}`, input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  {},
+);
 
 export const call = defineCommand({
   name: 'call',

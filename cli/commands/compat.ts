@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatProblem, type Problem } from '../../lib/core/problem';
 import { compatReports, type TargetReport, type Verdict } from '../../lib/targets/compat/check';
 import { groupReasons } from '../../lib/targets/compat/reasons';
@@ -27,8 +27,8 @@ export const compat = defineCommand({
     'Exits 1 when a target named by --target does not fit, 0 otherwise.',
   ].join('\n'),
   options: z.object({
-    target: z.array(z.string()).default([]),
-    json: z.boolean().default(false),
+    target: z._default(z.array(z.string()), []),
+    json: z._default(z.boolean(), false),
   }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {

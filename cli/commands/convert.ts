@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
 import { buildReportFile, convertSpec, formatReportSummary, importBlockers, reportFileJson } from '../../lib/convert';
@@ -14,21 +14,22 @@ import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
 
 /** A path option: a string that is not empty. */
-const path = (option: string) => z.string().min(1, `--${option} needs a path`);
+const path = (option: string) => z.string().check(z.minLength(1, `--${option} needs a path`));
 
 /** `--server-var name=value`, as often as there are variables: one value per name. */
-const serverVars = z
-  .array(z.string().regex(/^[^=\s]+=/, '--server-var takes name=value: the server variable\'s name, `=`, then its value'))
-  .default([])
-  .check((ctx) => {
-    const seen = new Set<string>();
-    for (const pair of ctx.value) {
-      const name = pair.slice(0, pair.indexOf('='));
-      if (seen.has(name)) ctx.issues.push({ code: 'custom', input: ctx.value, message: `--server-var ${name} is given twice: give each server variable one value` });
-      seen.add(name);
-    }
-  })
-  .transform((pairs) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])));
+const serverVars = z.pipe(
+  z._default(z.array(z.string().check(z.regex(/^[^=\s]+=/, '--server-var takes name=value: the server variable\'s name, `=`, then its value'))), []).check(
+    z.check<string[]>((ctx) => {
+      const seen = new Set<string>();
+      for (const pair of ctx.value) {
+        const name = pair.slice(0, pair.indexOf('='));
+        if (seen.has(name)) ctx.issues.push({ code: 'custom', input: ctx.value, message: `--server-var ${name} is given twice: give each server variable one value` });
+        seen.add(name);
+      }
+    }),
+  ),
+  z.transform((pairs: string[]) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
+);
 
 export const convert = defineCommand({
   name: 'convert',
@@ -70,16 +71,16 @@ export const convert = defineCommand({
     'on stderr), 2 on a usage problem.',
   ].join('\n'),
   options: z.object({
-    out: z.string({ error: '--out <folder> is required' }).min(1, '--out <folder> is required'),
-    name: z.string().optional(),
-    'base-url': z.string().optional(),
+    out: z.string({ error: '--out <folder> is required' }).check(z.minLength(1, '--out <folder> is required')),
+    name: z.optional(z.string()),
+    'base-url': z.optional(z.string()),
     'server-var': serverVars,
-    server: z.string().optional(),
-    zip: path('zip').optional(),
-    report: path('report').optional(),
-    tools: z.boolean().default(false),
-    'no-fit': z.boolean().default(false),
-    force: z.boolean().default(false),
+    server: z.optional(z.string()),
+    zip: z.optional(path('zip')),
+    report: z.optional(path('report')),
+    tools: z._default(z.boolean(), false),
+    'no-fit': z._default(z.boolean(), false),
+    force: z._default(z.boolean(), false),
   }),
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
 import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
@@ -19,8 +19,8 @@ export const tokens = defineCommand({
     'Operations that do not publish (over 24 KiB) are left out, with a note on stderr.',
   ].join('\n'),
   options: z.object({
-    model: z.array(z.string()).default([]),
-    json: z.boolean().default(false),
+    model: z._default(z.array(z.string()), []),
+    json: z._default(z.boolean(), false),
   }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {

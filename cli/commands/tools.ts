@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { publishTools } from '../../lib/publish/publish';
 import { targetToolsFile } from '../../lib/targets/adapt/output';
 import { skillTools } from '../../lib/targets/skill-tools';
@@ -22,7 +22,7 @@ export const tools = defineCommand({
     '                  when the adapted tools still do not fit (too many, strict-mode totals).',
     '                  Targets: those of `compat`; `openai_strict` writes strict mode.',
   ].join('\n'),
-  options: z.object({ target: z.string().optional() }),
+  options: z.object({ target: z.optional(z.string()) }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {
     const [target] = options.target === undefined ? [] : chooseTargets([options.target]);
