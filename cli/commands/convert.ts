@@ -108,7 +108,7 @@ export const convert = defineCommand({
     // The folder is written while the rules run; it, the bundle and the report are put in
     // place once all three are written, so a failure leaves none of them, or half of one.
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
-      const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
+      const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
       const problems = checkPackage(pkg);
       if (zip !== undefined) await write(zip, exportBundle(pkg, { tools: options.tools }));
       if (report !== undefined) {

@@ -9,7 +9,7 @@ import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
 import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
-import { writeOperationFile } from '../skill/operation-file';
+import { writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
 import { writeTypesFile } from '../skill/types-file';
 import { templateKey } from '../skill/url-template';
 import { ConvertContext, own, type Json } from './context';
@@ -131,6 +131,12 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const shapes = new ShapeWriter(types.reader, SHAPE_BUDGET);
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
+  const read = new Map<string, OperationFile>();
+  const write = (file: string, model: OperationFileModel) => {
+    const { text, parsed } = writeAndReadOperationFile(file, model);
+    opFiles.push([file, text]);
+    read.set(file, parsed);
+  };
   const manifestOps: { name: string; description: string }[] = [];
   const reportDeclared: DeclaredOperation[] = [];
   const reportProse: ProseOnlyOperation[] = [];
@@ -143,13 +149,13 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     manifestOps.push({ name: base, description });
     const entry = { method: plan.method, path: plan.path, operationId: plan.operationId, location: ctx.locate(plan.pointer), file };
     if (!declared[i]) {
-      opFiles.push([file, writeOperationFile({ prose })]);
+      write(file, { prose });
       reportProse.push({ ...entry, reasons: plan.reasons });
       return;
     }
     const schema = fit?.ok ? fit.schema : (types.materialize(roots[i]!) as Json);
     const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
-    opFiles.push([file, writeOperationFile({ operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose })]);
+    write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose });
     const tool = toolName(skill, base);
     reportDeclared.push({ ...entry, tool });
     if (fit?.ok) {
@@ -194,6 +200,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   return {
     folder: skill,
     files,
+    read,
     report: {
       skill,
       source: { title: source.title, version: source.version, format: loaded.format.label, sha256, entry: loaded.entry },

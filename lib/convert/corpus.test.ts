@@ -7,6 +7,7 @@ import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus
 import { exportBundle, importBundle } from '../bundle/bundle';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { publishOperation } from '../publish/publish';
+import { expectSameRead } from '../../test/same-read';
 
 /**
  * Every real vendor spec of `../shared/specs` (third-party data, read in place): it
@@ -15,7 +16,9 @@ import { publishOperation } from '../publish/publish';
  * passes every publish rule, except `expanded-size`, which fails exactly where the report
  * warns (an operation fitting could not bring within the limit because its required
  * arguments alone pass it); each fitted operation publishes at the size the report gives;
- * its bundle imports back to the same files and exports again to the same bytes.
+ * every operation file read from its model (`result.read`) is the file parsed from its
+ * text, with the same problems; its bundle imports back to the same files and exports
+ * again to the same bytes.
  * Skipped when the corpus is absent.
  */
 const present = corpusAvailable();
@@ -39,7 +42,13 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       expect(result.files.size).toBe(files.length + 1 + (result.files.has('types.json') ? 1 : 0));
 
       const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
-      const problems = checkPackage(pkg).filter((p) => p.severity === 'error');
+      const all = checkPackage(pkg);
+      // Read from the models they were written from, the files are what parsing their text gives, and so are their problems.
+      const fromModels = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
+      expect(fromModels.operations.every((op) => result.read.get(op.file) === op)).toBe(true);
+      fromModels.operations.forEach((op, i) => expectSameRead(op, pkg.operations[i]));
+      expect(checkPackage(fromModels)).toEqual(all);
+      const problems = all.filter((p) => p.severity === 'error');
       const warned = new Set(r.warnings.filter((w) => w.ruleId === 'expanded-size').map((w) => `${/^`([^`]+)`/.exec(w.message)?.[1]}.md`));
       expect(problems.filter((p) => !(p.ruleId === 'expanded-size' && warned.has(p.file)))).toEqual([]);
       const failedSize = new Set(problems.filter((p) => p.ruleId === 'expanded-size').map((p) => p.file));

@@ -1,3 +1,4 @@
+import type { OperationFile } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
 import type { FitStep } from './fit';
 
@@ -171,5 +172,11 @@ export interface ConvertResult {
   folder: string;
   /** File path inside the folder to text. */
   files: Map<string, string>;
+  /**
+   * Each operation file as `parseOperationFile` reads its text, built from the model it was
+   * written from: `parseSkillPackage(files, read)` gives the rules the package without
+   * parsing hundreds of files again.
+   */
+  read: ReadonlyMap<string, OperationFile>;
   report: ImportReport;
 }

@@ -49,12 +49,6 @@ export interface Frontmatter {
   blockScalar(pointer: string): { firstLine: number; indent: number } | undefined;
 }
 
-interface NodeSpot {
-  key?: number;
-  value: number;
-  block?: { firstLine: number; indent: number };
-}
-
 const MAX_ALIASES = 20;
 
 export function parseFrontmatter(yaml: string, file: string, startLine: number): Frontmatter {
@@ -104,6 +98,22 @@ export function parseFrontmatter(yaml: string, file: string, startLine: number):
   };
   walk(doc.contents, '', 0);
 
+  return frontmatterFromSpots(data, problems, spots, toFile, startLine);
+}
+
+/** Where a key and its value start, as offsets into the YAML text, and a block scalar's content. */
+export interface NodeSpot {
+  key?: number;
+  value: number;
+  block?: { firstLine: number; indent: number };
+}
+
+/**
+ * A `Frontmatter` from its data and the spot of every key and list item by JSON pointer
+ * (offsets into the YAML; `toFile` turns one into a file position): what `parseFrontmatter`
+ * finds, or what a writer knows of the YAML it wrote.
+ */
+export function frontmatterFromSpots(data: unknown, problems: Problem[], spots: ReadonlyMap<string, NodeSpot>, toFile: (offset: number) => Position, startLine: number): Frontmatter {
   const nearest = (pointer: string): NodeSpot | undefined => {
     let p = pointer;
     for (;;) {

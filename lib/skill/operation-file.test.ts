@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { operationFileModel, parseOperationFile, writeOperationFile, type OperationFileModel } from './operation-file';
+import { operationFileModel, parseOperationFile, writeAndReadOperationFile, writeOperationFile, type OperationFileModel } from './operation-file';
+import { expectSameRead } from '../../test/same-read';
+import { seeded } from '../../test/random';
 import { aliasBomb } from '../../test/hostile';
 
 const createPet: OperationFileModel = {
@@ -49,6 +51,41 @@ describe('writeOperationFile', () => {
 
   it('writes prose only when there is no operation block', () => {
     expect(writeOperationFile({ prose: 'Just words.\n' })).toBe('Just words.\n');
+  });
+});
+
+describe('writeAndReadOperationFile', () => {
+  const models: [string, OperationFileModel][] = [
+    ['a schema-form file with query, identity and approval', createPet],
+    ['prose only', { prose: 'Just words.\n' }],
+    ['approval only', { approval: { matches: 'GET /x' }, prose: 'x\n' }],
+    ['the flat-list form, body empty', { operation: { method: 'PUT', url: 'https://a.example/{id}', body: [], optional: ['b'], integer: ['c'], number: ['d'], boolean: ['e'], list: ['f'] }, prose: '' }],
+    ['scalars YAML would read as something else', { operation: { method: 'GET', url: 'http://x.example/a b: c #d', query: ['true', '1e3', 'null', 'a#b', '[x]', 'a, b', '-', "'q'", '"dq"'] }, prose: 'x\n' }],
+    ['a schema of every JSON value, unicode and escapes', { operation: { method: 'POST', url: 'https://ü.example/路径/{a}', schema: { type: 'object', required: ['a'], properties: { a: { type: 'string', enum: ['x\ny', 'tab\t', '\u2028', 'é', '`code`', '---', '"q"'] }, b: { type: 'number', minimum: -1.5e-7, default: null }, c: { type: 'array', items: { type: 'object', properties: { d: { const: true } } } }, 'e/f~g': { description: '# not a comment\n    indented\n' } } } }, prose: '## Heading\n\n---\n' }],
+    ['an empty schema and a long line', { operation: { method: 'DELETE', url: `https://a.example/${'x'.repeat(300)}`, schema: {} }, prose: '\n' }],
+  ];
+
+  it.each(models)('reads what parseOperationFile reads from the text it writes: %s', (_, model) => {
+    const { text, parsed } = writeAndReadOperationFile('op.md', model);
+    expect(text).toBe(writeOperationFile(model));
+    expectSameRead(parsed, parseOperationFile('op.md', text));
+  });
+
+  it('reads what parseOperationFile reads for random names and values (seeded)', () => {
+    const random = seeded(0x5eed_0f11);
+    const alphabet = ['a', 'Z', '0', ' ', ':', '#', '-', '"', "'", '\\', '/', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '%', '@', '`', 'é', '😀', '\t', '~', '?'];
+    const word = () => Array.from({ length: 1 + random.int(8) }, () => alphabet[random.int(alphabet.length)]).join('');
+    for (let i = 0; i < 300; i++) {
+      const properties: Record<string, unknown> = {};
+      for (let j = random.int(4); j > 0; j--) properties[word()] = { type: 'string', description: word(), enum: [word(), word()] };
+      const model: OperationFileModel = {
+        operation: { method: 'GET', url: `https://a.example/${word()}`, schema: { type: 'object', properties }, query: Object.keys(properties).slice(0, 2) },
+        approval: random.int(2) ? { matches: word(), binds: [word()] } : undefined,
+        prose: `${word()}\n`,
+      };
+      const { text, parsed } = writeAndReadOperationFile(`op${i}.md`, model);
+      expectSameRead(parsed, parseOperationFile(`op${i}.md`, text));
+    }
   });
 });
 

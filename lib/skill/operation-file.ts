@@ -1,8 +1,8 @@
 import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
-import { parseFrontmatter, splitFrontmatter, type Frontmatter, type Position, type SplitFile } from './frontmatter';
+import { frontmatterFromSpots, parseFrontmatter, splitFrontmatter, type Frontmatter, type NodeSpot, type Position, type SplitFile } from './frontmatter';
 import { JsonLocator } from '../core/json-locate';
-import { yamlBlockLiteral, yamlFlowList, yamlScalar } from './yaml-write';
+import { yamlBlockLiteral, yamlFlowListItems, yamlScalar } from './yaml-write';
 import { formatSchemaJson } from './schema-text';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -149,27 +149,154 @@ export interface OperationFileModel {
   prose: string;
 }
 
+/** The list keys in the order the writer writes them. */
+const WRITTEN_LIST_KEYS = ['query', ...FLAT_KEYS, 'identity'] as const;
+
+/**
+ * What `writeOperationFile` writes, and what a YAML parser reads back from that text: the
+ * frontmatter's data (each key in the order it is written, the schema block's text with the
+ * line break a `|` block keeps), and where each key, value and list item starts in the YAML
+ * (offsets, as `parseFrontmatter` records them), with the offset of each line.
+ */
+function writtenOperationFile(model: OperationFileModel): {
+  text: string;
+  yaml: string | null;
+  data: Record<string, unknown>;
+  spots: Map<string, NodeSpot>;
+  lineStarts: number[];
+} {
+  const lines: string[] = [];
+  const lineStarts: number[] = [];
+  const spots = new Map<string, NodeSpot>();
+  let offset = 0;
+  const line = (text: string) => {
+    lineStarts.push(offset);
+    lines.push(text);
+    offset += text.length + 1;
+  };
+  // `  key: value` on the next line: the key after the indent, the value after `: `.
+  const pair = (pointer: string, indent: number, key: string, value: string, block?: NodeSpot['block']) => {
+    spots.set(pointer, { key: offset + indent, value: offset + indent + key.length + 2, block });
+    line(`${' '.repeat(indent)}${key}: ${value}`);
+  };
+  // `  key: [a, "b c"]`, each item a spot of its own.
+  const list = (pointer: string, key: string, values: readonly string[]) => {
+    const { text, starts } = yamlFlowListItems(values);
+    const at = offset + 2 + key.length + 2;
+    starts.forEach((start, i) => spots.set(`${pointer}/${i}`, { value: at + start }));
+    pair(pointer, 2, key, text);
+  };
+  // `key:` alone: the mapping's value starts where its first key does, on the next line.
+  const mapping = (pointer: string, key: string) => {
+    spots.set(pointer, { key: offset, value: offset + key.length + 2 + 2 });
+    line(`${key}:`);
+  };
+  const data: Record<string, unknown> = {};
+  const op = model.operation;
+  if (op) {
+    const written: Record<string, unknown> = { method: op.method, url: op.url };
+    mapping('/operation', 'operation');
+    pair('/operation/method', 2, 'method', op.method);
+    pair('/operation/url', 2, 'url', yamlScalar(op.url));
+    if (op.schema !== undefined) {
+      const json = formatSchemaJson(op.schema);
+      const [indicator, ...content] = yamlBlockLiteral(json, 4).split('\n');
+      // The block's content starts on the line after `|` (file line = YAML line + 1), indented by 4.
+      pair('/operation/schema', 2, 'schema', indicator, { firstLine: lines.length + 3, indent: 4 });
+      for (const l of content) line(l);
+      written.schema = `${json}\n`;
+    }
+    for (const key of WRITTEN_LIST_KEYS) {
+      const v = op[key];
+      if (v && (v.length > 0 || key === 'body')) {
+        list(`/operation/${key}`, key, v);
+        written[key] = [...v];
+      }
+    }
+    data.operation = written;
+  }
+  if (model.approval) {
+    const approval: Record<string, unknown> = { matches: model.approval.matches };
+    mapping('/approval', 'approval');
+    pair('/approval/matches', 2, 'matches', yamlScalar(model.approval.matches));
+    if (model.approval.binds) {
+      list('/approval/binds', 'binds', model.approval.binds);
+      approval.binds = [...model.approval.binds];
+    }
+    data.approval = approval;
+  }
+  if (lines.length === 0) return { text: model.prose, yaml: null, data, spots, lineStarts };
+  const yaml = `${lines.join('\n')}\n`;
+  return { text: `---\n${yaml}---\n${model.prose}`, yaml, data, spots, lineStarts };
+}
+
 /**
  * Write an operation file. The output is canonical: parsing it and writing the model read
  * back gives the same bytes.
  */
 export function writeOperationFile(model: OperationFileModel): string {
-  const lines: string[] = [];
-  const op = model.operation;
-  if (op) {
-    lines.push('operation:', `  method: ${op.method}`, `  url: ${yamlScalar(op.url)}`);
-    if (op.schema !== undefined) lines.push(`  schema: ${yamlBlockLiteral(formatSchemaJson(op.schema), 4)}`);
-    for (const key of ['query', ...FLAT_KEYS, 'identity'] as const) {
-      const v = op[key];
-      if (v && (v.length > 0 || key === 'body')) lines.push(`  ${key}: ${yamlFlowList(v)}`);
+  return writtenOperationFile(model).text;
+}
+
+/**
+ * Write an operation file and read it at once: the text `writeOperationFile` gives, and the
+ * `OperationFile` `parseOperationFile` gives for that text, built from the model instead of
+ * parsing the text again (a conversion writes hundreds of files that the rules then read;
+ * SPEC 4, 5). Equal to `parseOperationFile(file, text)` field for field, positions included
+ * (the writer knows where it put each key): `lib/convert/corpus.test.ts` compares them for
+ * every file of every vendor spec, `operation-file.test.ts` for hostile and random values. A
+ * model whose schema does not come back as JSON (none the converter writes) is parsed from
+ * its text.
+ */
+export function writeAndReadOperationFile(file: string, model: OperationFileModel): { text: string; parsed: OperationFile } {
+  const { text, yaml, data, spots, lineStarts } = writtenOperationFile(model);
+  if (yaml === null) return { text, parsed: parseOperationFile(file, text) };
+  let declaration: Declaration | undefined;
+  if (isPlainObject(data.operation)) {
+    declaration = readDeclaration(data.operation);
+    if (declaration.schemaText !== undefined) {
+      try {
+        declaration.schema = JSON.parse(declaration.schemaText);
+      } catch {
+        return { text, parsed: parseOperationFile(file, text) };
+      }
     }
   }
-  if (model.approval) {
-    lines.push('approval:', `  matches: ${yamlScalar(model.approval.matches)}`);
-    if (model.approval.binds) lines.push(`  binds: ${yamlFlowList(model.approval.binds)}`);
-  }
-  if (lines.length === 0) return model.prose;
-  return `---\n${lines.join('\n')}\n---\n${model.prose}`;
+  const split: SplitFile = { yaml, yamlStartLine: 2, prose: model.prose, unterminated: false };
+  // An offset into the YAML as a file position: the YAML starts on the file's line 2.
+  const toFile = (at: number): Position => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + split.yamlStartLine, column: at - lineStarts[lo] + 1 };
+  };
+  const frontmatter = frontmatterFromSpots(data, [], spots, toFile, split.yamlStartLine);
+  const position = (pointer: string): Position => frontmatter.keyPosition(pointer);
+  let schemaLocator: JsonLocator | undefined;
+  const parsed: OperationFile = {
+    file,
+    baseName: file.replace(/\.md$/, ''),
+    text,
+    split,
+    frontmatter,
+    data,
+    prose: model.prose,
+    declaration,
+    approval: data.approval,
+    problems: [],
+    position,
+    schemaPosition(pointer) {
+      const block = frontmatter.blockScalar('/operation/schema');
+      if (declaration?.schemaText === undefined || declaration.schema === undefined || !block) return position('/operation/schema');
+      const at = (schemaLocator ??= new JsonLocator(declaration.schemaText)).locate(pointer);
+      return { line: block.firstLine + at.line - 1, column: block.indent + at.column };
+    },
+  };
+  return { text, parsed };
 }
 
 /** The model of a parsed file, for writing it back (only the keys the writer knows). */

@@ -25,14 +25,22 @@ export function isOperationFilePath(path: string): boolean {
   return path !== MANIFEST_FILE && !path.includes('/') && path.endsWith('.md');
 }
 
-export function parseSkillPackage(input: SkillFiles): SkillPackage {
+/**
+ * Read a skill package's files (SPEC 1). `read` holds operation files already read (a
+ * conversion's `read`, built from the models they were written from); one is used when its
+ * text is the file's text, and any other file is parsed.
+ */
+export function parseSkillPackage(input: SkillFiles, read?: ReadonlyMap<string, OperationFile>): SkillPackage {
   const pkg: SkillPackage = { folder: input.folder, operations: [], otherFiles: [] };
   const paths = [...input.files.keys()].sort(compareStrings);
   for (const path of paths) {
     const text = input.files.get(path)!;
     if (path === MANIFEST_FILE) pkg.manifest = parseManifest(text);
     else if (path === TYPES_FILE) pkg.types = parseTypesFile(text);
-    else if (isOperationFilePath(path)) pkg.operations.push(parseOperationFile(path, text));
+    else if (isOperationFilePath(path)) {
+      const known = read?.get(path);
+      pkg.operations.push(known && known.text === text ? known : parseOperationFile(path, text));
+    }
     else pkg.otherFiles.push(path);
   }
   return pkg;

@@ -26,7 +26,20 @@ export function yamlScalar(value: string, flow = false): string {
 }
 
 export function yamlFlowList(values: readonly string[]): string {
-  return `[${values.map((v) => yamlScalar(v, true)).join(', ')}]`;
+  return yamlFlowListItems(values).text;
+}
+
+/** A flow list `[a, "b c"]`, and the offset in it where each item starts. */
+export function yamlFlowListItems(values: readonly string[]): { text: string; starts: number[] } {
+  const starts: number[] = [];
+  let at = 1;
+  const items = values.map((v) => {
+    const item = yamlScalar(v, true);
+    starts.push(at);
+    at += item.length + 2;
+    return item;
+  });
+  return { text: `[${items.join(', ')}]`, starts };
 }
 
 /** A block literal (`|`) holding `text`, each line indented by `indent` spaces. */
