@@ -105,7 +105,7 @@ export const convert = defineCommand({
     // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
     const sha256 = createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
     const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] });
-    // The folder is written while the rules run; it, the bundle and the report are put in
+    // The folder is written, then the rules run; it, the bundle and the report are put in
     // place once all three are written, so a failure leaves none of them, or half of one.
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
       const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
