@@ -4,10 +4,9 @@
  * on Kubernetes' tools, alone and through the wizard's service (issue 10), then the wizard in
  * Chromium (issue 9, bench/browser.ts). Prints tables; exits 1 when a target is missed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { benchCliVsPeer } from './cli-vs-peer';
 import { benchSkillFormat } from './skill-format';
 import { benchLimits } from './limits';
 import { benchBrowser } from './browser';
@@ -79,30 +78,14 @@ if (!corpusAvailable()) {
   console.log('\nFitting to the 24 KiB limit: generate with and without it, best of 5 each (ms; target: at most 1.10)\n');
   console.log(table(['spec', 'operations fitted', 'generate --no-fit', 'generate (fitting)', 'ratio'], fitRows));
 
-  // Stripe as a whole `cli convert` process, the way a user runs it.
-  const out = mkdtempSync(join(tmpdir(), 'skill-bench-'));
-  try {
-    const stripe = readManifest().find((s) => s.folder === 'stripe-core');
-    if (stripe) {
-      const times: number[] = [];
-      let rss = 0;
-      for (let i = 0; i < 3; i++) {
-        const t0 = performance.now();
-        const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, join(root, 'dist/cli.mjs'), 'convert', join(SPECS_DIR, stripe.folder, stripe.entry), '--out', join(out, `s${i}`), '--zip', join(out, `s${i}.zip`)], { encoding: 'utf8' });
-        times.push(performance.now() - t0);
-        rss = Math.max(rss, Number(r.stderr.trim().split('\n').pop()) / 1024);
-      }
-      const best = Math.min(...times);
-      if (best > 1500) ok = false;
-      console.log(`\nstripe-core as a whole \`cli convert\` process (node dist/cli.mjs, best of 3): ${fmt(best)} ms, peak RSS ${rss.toFixed(0)} MB (target under 1500 ms)`);
-    }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  // The CLI as a user runs it, beside the tool a user would pick instead (Stripe, Kubernetes, OpenAI, Box).
+  const peer = benchCliVsPeer();
+  console.log(`\n${peer.report}`);
+  ok &&= peer.ok;
 
   // The token meter on Kubernetes' ~900 tools, each run in a fresh process: the first count
   // loads the tokenizer as a fresh worker would; then one-file edits re-publish and re-count.
-  // Best of 3 runs, as for Stripe above: the machine's other work only ever adds time.
+  // Best of 3 runs: the machine's other work only ever adds time.
   const k8s = readManifest().find((s) => s.folder === 'kubernetes-core');
   if (k8s) {
     const runs = [0, 1, 2].map(() => JSON.parse(execFileSync(tsx, [join(root, 'bench/tokens-one.ts'), k8s.folder, k8s.entry], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!));

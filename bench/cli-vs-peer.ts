@@ -1,0 +1,92 @@
+/**
+ * `skill-wizard convert` against the tool a user would pick instead, openapi-mcp-generator
+ * 4.0.1 (issue 11 item 2), side by side in one run: the same four corpus specs, each tool as
+ * a whole process the way a user runs it (Node's start, reading, writing, exit), alternating
+ * runs so a busy machine slows both alike, median of 3. Target: at most the peer's time on
+ * each spec; aim: half.
+ *
+ * The peer is installed into bench/.peer/ (`npm i --no-save`, outside the project's
+ * package.json and lock file) the first time; when the registry cannot be reached, this part
+ * says so and times the CLI alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readManifest, SPECS_DIR } from '../test/corpus';
+import { fmt, median, table } from './stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PEER = 'openapi-mcp-generator@4.0.1';
+const PEER_DIR = join(ROOT, 'bench/.peer');
+const PEER_BIN = join(PEER_DIR, 'node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js');
+export const PEER_SPECS = ['stripe-core', 'kubernetes-core', 'openai-api', 'box-platform'];
+const RUNS = 3;
+/** The CLI timed: the bundle built from this tree, or another build to compare (`BENCH_CLI=/path/to/cli.mjs`). */
+const CLI = process.env.BENCH_CLI ?? join(ROOT, 'dist/cli.mjs');
+
+/** The peer's entry script, installed on first use; a reason when it cannot be. */
+export function installPeer(): { bin: string } | { skipped: string } {
+  if (existsSync(PEER_BIN)) return { bin: PEER_BIN };
+  mkdirSync(PEER_DIR, { recursive: true });
+  // A package.json of its own, so npm installs here and not into the project.
+  writeFileSync(join(PEER_DIR, 'package.json'), '{ "private": true, "description": "the bench peer, installed by bench/cli-vs-peer.ts" }\n');
+  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--fetch-retries=1', PEER], { cwd: PEER_DIR, encoding: 'utf8', timeout: 180_000 });
+  if (r.status !== 0 || !existsSync(PEER_BIN)) {
+    const why = `${r.stderr ?? ''}${r.error?.message ?? ''}`.split('\n').find((l) => /ERR|error|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/i.test(l)) ?? `npm exited with ${r.status}`;
+    return { skipped: `${PEER} could not be installed (${why.trim()}): is the registry reachable?` };
+  }
+  return { bin: PEER_BIN };
+}
+
+/** Wall time of one whole process, in ms; throws when it fails. */
+function timeProcess(args: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - t0;
+  // convert exits 1 when the package has a publish error; that is a finished conversion.
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return ms;
+}
+
+export function benchCliVsPeer(): { ok: boolean; report: string } {
+  const peer = installPeer();
+  const manifest = readManifest();
+  const out = mkdtempSync(join(tmpdir(), 'skill-bench-peer-'));
+  const rows: (string | number)[][] = [];
+  let ok = true;
+  try {
+    for (const folder of PEER_SPECS) {
+      const spec = manifest.find((s) => s.folder === folder);
+      if (!spec) continue;
+      const input = join(SPECS_DIR, spec.folder, spec.entry);
+      const ours: number[] = [];
+      const theirs: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        ours.push(timeProcess([CLI, 'convert', input, '--out', join(out, `ours-${folder}-${i}`)]));
+        if ('bin' in peer) theirs.push(timeProcess([peer.bin, '--input', input, '--output', join(out, `peer-${folder}-${i}`)]));
+      }
+      const a = median(ours);
+      const b = 'bin' in peer ? median(theirs) : undefined;
+      if (b !== undefined && a > b) ok = false;
+      rows.push([folder, spec.operations, fmt(a), b === undefined ? 'skipped' : fmt(b), b === undefined ? '' : (a / b).toFixed(2)]);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const lines = [
+    `skill-wizard convert vs ${PEER}, whole process, median of ${RUNS} alternating runs (ms)`,
+    '',
+    table(['spec', 'operations', 'skill-wizard', 'peer', 'ratio'], rows),
+    '',
+    'skipped' in peer ? `peer: ${peer.skipped}` : `target: ratio at most 1.00 on each (aim 0.50): ${ok ? 'met' : 'MISSED'}`,
+  ];
+  return { ok, report: lines.join('\n') };
+}
+
+// `npm run bench:cli`: this part alone.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const { ok, report } = benchCliVsPeer();
+  console.log(report);
+  process.exitCode = ok ? 0 : 1;
+}
