@@ -10,8 +10,8 @@
  * says so and times the CLI alone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readManifest, SPECS_DIR } from '../test/corpus';
 import { fmt, median, table } from './stats';
@@ -39,14 +39,26 @@ export function installPeer(): { bin: string } | { skipped: string } {
   return { bin: PEER_BIN };
 }
 
-/** Wall time of one whole process, in ms; throws when it fails. */
-function timeProcess(args: string[]): number {
+const TIME = '/usr/bin/time';
+const HAS_TIME = existsSync(TIME);
+
+/**
+ * One whole process: its wall time, and (where /usr/bin/time is) its CPU time, user + system,
+ * in ms. On a shared machine the CPU time is the steadier figure: waiting for a core adds to
+ * the wall time of whichever tool is unlucky. Throws when the process fails.
+ */
+function timeProcess(args: string[]): { wall: number; cpu?: number } {
+  const stats = join(tmpdir(), `skill-bench-time-${process.pid}`);
+  const [file, argv] = HAS_TIME ? [TIME, ['-o', stats, '-f', '%U %S', process.execPath, ...args]] : [process.execPath, args];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const ms = performance.now() - t0;
+  const r = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wall = performance.now() - t0;
   // convert exits 1 when the package has a publish error; that is a finished conversion.
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return ms;
+  if (!HAS_TIME) return { wall };
+  const [user, system] = readFileSync(stats, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  rmSync(stats, { force: true });
+  return { wall, cpu: (user + system) * 1000 };
 }
 
 export function benchCliVsPeer(): { ok: boolean; report: string } {
@@ -60,26 +72,34 @@ export function benchCliVsPeer(): { ok: boolean; report: string } {
       const spec = manifest.find((s) => s.folder === folder);
       if (!spec) continue;
       const input = join(SPECS_DIR, spec.folder, spec.entry);
-      const ours: number[] = [];
-      const theirs: number[] = [];
+      const ours: { wall: number; cpu?: number }[] = [];
+      const theirs: { wall: number; cpu?: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
         ours.push(timeProcess([CLI, 'convert', input, '--out', join(out, `ours-${folder}-${i}`)]));
         if ('bin' in peer) theirs.push(timeProcess([peer.bin, '--input', input, '--output', join(out, `peer-${folder}-${i}`)]));
       }
-      const a = median(ours);
-      const b = 'bin' in peer ? median(theirs) : undefined;
-      if (b !== undefined && a > b) ok = false;
-      rows.push([folder, spec.operations, fmt(a), b === undefined ? 'skipped' : fmt(b), b === undefined ? '' : (a / b).toFixed(2)]);
+      const wall = [median(ours.map((t) => t.wall)), theirs.length > 0 ? median(theirs.map((t) => t.wall)) : undefined] as const;
+      const cpu = HAS_TIME ? ([median(ours.map((t) => t.cpu!)), theirs.length > 0 ? median(theirs.map((t) => t.cpu!)) : undefined] as const) : undefined;
+      if (wall[1] !== undefined && wall[0] > wall[1]) ok = false;
+      const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : (a / b).toFixed(2));
+      rows.push([
+        folder,
+        spec.operations,
+        fmt(wall[0]),
+        wall[1] === undefined ? 'skipped' : fmt(wall[1]),
+        ratio(wall[0], wall[1]),
+        ...(cpu ? [fmt(cpu[0]), cpu[1] === undefined ? 'skipped' : fmt(cpu[1]), ratio(cpu[0], cpu[1])] : []),
+      ]);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
   const lines = [
-    `skill-wizard convert vs ${PEER}, whole process, median of ${RUNS} alternating runs (ms)`,
+    `skill-wizard convert vs ${PEER}, whole process, median of ${RUNS} alternating runs (ms; wall, then CPU user + system where /usr/bin/time is)`,
     '',
-    table(['spec', 'operations', 'skill-wizard', 'peer', 'ratio'], rows),
+    table(['spec', 'operations', 'skill-wizard', 'peer', 'ratio', ...(HAS_TIME ? ['CPU skill-wizard', 'CPU peer', 'CPU ratio'] : [])], rows),
     '',
-    'skipped' in peer ? `peer: ${peer.skipped}` : `target: ratio at most 1.00 on each (aim 0.50): ${ok ? 'met' : 'MISSED'}`,
+    'skipped' in peer ? `peer: ${peer.skipped}` : `target: wall ratio at most 1.00 on each (aim 0.50): ${ok ? 'met' : 'MISSED'}; load average now ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
   ];
   return { ok, report: lines.join('\n') };
 }
