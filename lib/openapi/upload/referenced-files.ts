@@ -50,7 +50,14 @@ export function fileReferences(path: string, text: string): string[] {
 function blockScalar(text: string, from: number, keyPrefix: string, folded: boolean): string {
   const keyIndent = /^ */.exec(keyPrefix)![0].length + (/^ *- /.test(keyPrefix) ? 2 : 0);
   const lines: string[] = [];
-  for (const line of text.slice(text.indexOf('\n', from) + 1).split('\n')) {
+  // Line by line from the key on, never the rest of the file split at once: a spec holds
+  // thousands of these (Stripe), and each split copied the megabytes after it.
+  const first = text.indexOf('\n', from);
+  for (let start = first + 1; first !== -1 && start <= text.length; ) {
+    const eol = text.indexOf('\n', start);
+    const end = eol === -1 ? text.length : eol;
+    const line = text.slice(start, end);
+    start = end + 1;
     if (line.trim() === '') {
       if (lines.length > 0) break;
       continue;
