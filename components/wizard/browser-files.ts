@@ -3,6 +3,7 @@
 import type { UploadEntry } from '../../lib/openapi/upload';
 import { checkUploadSize } from '../../lib/openapi/upload';
 import type { FetchedSpec } from './fetch-spec';
+import { compareStrings } from '../../lib/core/entries';
 import { problem, type Problem } from '../../lib/core/problem';
 import { superviseFetch, type FetchOptions } from './fetch-supervisor';
 
@@ -81,7 +82,7 @@ export async function readChosenFiles(chosen: ChosenFiles): Promise<{ entries: U
       return { entries: [], problems: [problem('upload-unreadable', 'error', `${n.path} could not be read (a folder dropped where files go? use Choose a folder…)`, n.path)] };
     }
   }
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  entries.sort((a, b) => compareStrings(a.path, b.path));
   return { entries, problems };
 }
 

@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
+import { decodePointerToken } from '../core/json-pointer';
 import { linearRegExpEngine } from '../core/linear-regexp';
 import { hasLoneSurrogate } from '../core/well-formed';
 import { problem, type Problem } from '../core/problem';
@@ -114,7 +115,7 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
       return;
     }
     const [first, ...rest] = e.instancePath.slice(1).split('/');
-    const name = unescapeToken(first);
+    const name = decodePointerToken(first);
     const inner = rest.length > 0 ? `/${rest.join('/')} ` : '';
     add(name, { kind: 'invalid', reasons: [`${inner}${errorMessage(e)}`] });
   }
@@ -215,8 +216,4 @@ function describeValue(v: unknown): string {
 
 function hasOwn(o: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
-}
-
-function unescapeToken(t: string): string {
-  return t.replace(/~1/g, '/').replace(/~0/g, '~');
 }

@@ -5,7 +5,7 @@ import type { RefReader } from '../publish/expanded-view';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { TYPE_NAME } from '../skill/types-file';
 import { refPointer, type ConvertContext, type Json } from './context';
-import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
+import { DATA_KEYWORDS, MAX_SCHEMA_DEPTH, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
 import { convertSchema, TypeRef, typeRefsIn, type Converted, type SchemaHost } from './schema-object';
 
 /** One referenced schema: converted once, then shared in types.json or written inline. */
@@ -27,8 +27,6 @@ interface TypeRecord {
 
 /** A size estimate of a shared type's `{"$ref":"#/types/…"}` site. */
 const REF_SITE_SIZE = 24;
-/** JSON levels a chain of inlined types may nest to: publishing expands no deeper (SPEC 2, lib/publish/expand). */
-const MAX_INLINE_DEPTH = 200;
 
 /**
  * The referenced schemas of a spec (SPEC 1.5). Schemas are converted once each, on demand;
@@ -200,7 +198,7 @@ export class TypeRegistry implements SchemaHost {
    * The depth valve: a chain of types each written inside the one before (S0 whose field is
    * S1, whose field is S2, … 10,000 long, BAD-INPUT 9) would nest the written schema as deep
    * as the chain is long. Where inlining a type would nest its referrer past
-   * MAX_INLINE_DEPTH levels, that type is shared (`why: 'size'`) instead, so the written
+   * MAX_SCHEMA_DEPTH levels, that type is shared (`why: 'size'`) instead, so the written
    * schemas, and every walk over them, stay as deep as the spec's own schemas. An operation
    * that deep cannot be published either way (expanded-size); only where its types are
    * written changes. Iterative, as the chain can be longer than the call stack.
@@ -232,7 +230,7 @@ export class TypeRegistry implements SchemaHost {
           if (s.target.shared || s.target === frame.rec) continue;
           // A type written in place of its reference nests at least one level.
           const nested = Math.max(1, s.at) + (depth.get(s.target) ?? 0);
-          if (nested > MAX_INLINE_DEPTH) s.target.shared = 'size';
+          if (nested > MAX_SCHEMA_DEPTH) s.target.shared = 'size';
           else d = Math.max(d, nested);
         }
         depth.set(frame.rec, d);

@@ -41,6 +41,7 @@ export const AUTHORED_DATA_KEYWORDS: ReadonlySet<string> = new Set([...DATA_KEYW
 
 /**
  * How deep a published schema may nest, `$ref`s expanded (SPEC 2): past it, expansion stops
- * with a depth error rather than a stack overflow, and the size estimate calls it too large.
+ * with a depth error rather than a stack overflow, the size estimate calls it too large, the
+ * converter shares a type rather than inline it deeper, and `schema-checkable` reports it.
  */
 export const MAX_SCHEMA_DEPTH = 200;

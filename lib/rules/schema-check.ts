@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
-import { joinPointer } from '../core/json-pointer';
+import { joinPointer, pointerTokens } from '../core/json-pointer';
+import { MAX_SCHEMA_DEPTH, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
 import { linearPattern, linearRegExpEngine } from '../core/linear-regexp';
 import { didYouMean } from './facts';
 
@@ -12,12 +13,6 @@ export interface SchemaIssue {
   case?: 'unchecked-pattern';
 }
 
-/** Keywords whose value is one schema (JSON Schema 2020-12 applicator, unevaluated and content vocabularies). */
-const SCHEMA_KEYWORDS = new Set(['not', 'if', 'then', 'else', 'items', 'contains', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema']);
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Keywords whose value maps names (or patterns) to schemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
 /** Keywords a validator checks whose value is not a schema. */
 const VALUE_KEYWORDS = new Set([
   'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
@@ -79,7 +74,6 @@ const isSchema = (v: unknown) => typeof v === 'boolean' || isPlainObject(v);
 
 const TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
 const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const MAX_DEPTH = 200;
 
 /** What to write instead of a keyword a 2020-12 validator would silently ignore. */
 const INSTEAD: Readonly<Record<string, string>> = {
@@ -116,8 +110,8 @@ export function checkSchema(schema: unknown): SchemaIssue[] {
   while (stack.length > 0) {
     const { node, pointer, depth } = stack.pop()!;
     if (typeof node === 'boolean' || !isPlainObject(node)) continue;
-    if (depth > MAX_DEPTH) {
-      if (!tooDeep) issues.push({ pointer, message: `The schema nests deeper than ${MAX_DEPTH} levels` });
+    if (depth > MAX_SCHEMA_DEPTH) {
+      if (!tooDeep) issues.push({ pointer, message: `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` });
       tooDeep = true;
       continue;
     }
@@ -239,7 +233,7 @@ const KIND: Readonly<Record<string, string>> = {
 };
 
 function describeMetaError(pointer: string, err: ErrorObject): string {
-  const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointerTokens(pointer);
   const last = tokens[tokens.length - 1];
   const what =
     tokens.length === 0
