@@ -83,7 +83,7 @@ test('a server that trickles bytes or goes silent never holds the start page: th
   const alert = page.getByRole('alert', { name: 'Upload refused' });
 
   await address.fill(`${base}/trickle.yaml`);
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Fetching ${base}/trickle.yaml…` })).toBeVisible();
   await expect(sample).toBeDisabled();
   // What has come is shown, and grows.
@@ -98,7 +98,7 @@ test('a server that trickles bytes or goes silent never holds the start page: th
   await expect.poll(() => seen.find((s) => s.path === '/trickle.yaml')?.closedEarly).toBe(true);
 
   await address.fill(`${base}/silent.yaml`);
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(page.getByText(`100 bytes of ${(SAMPLE.length / 1000).toFixed(1)} KB`)).toBeVisible();
   await expect(alert).toContainText(`127.0.0.1:${new URL(base).port} sent nothing for 15 s (100 bytes of ${(SAMPLE.length / 1000).toFixed(1)} KB had come): the fetch was stopped`, {
     timeout: 25_000,
@@ -119,17 +119,17 @@ test('a redirect the browser refuses to follow is named as a redirect, not as CO
   const host = new URL(base).host;
   for (const path of ['/to-file', '/to-closed']) {
     await address.fill(`${base}${path}`);
-    await page.getByRole('button', { name: 'Fetch' }).click();
+    await page.getByRole('button', { name: 'Fetch', exact: true }).click();
     await expect(alert).toContainText(`${host} answered with a redirect to another address, which this browser refused to follow`);
     await expect(alert).not.toContainText('CORS');
   }
   // Not a redirect: a server that lets no other page read it is still named as such.
   await address.fill(`${base.replace('127.0.0.1', 'localhost')}/closed.yaml`);
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(alert).toContainText('does not let other pages read it (CORS)');
 
   await address.fill(`${base}/moved.yaml`);
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors.filter((e) => !e.includes('Failed to load resource') && !e.includes('CORS') && !e.includes('Access-Control'))).toEqual([]);
 });

@@ -81,7 +81,7 @@ test('a spec fetched by its address brings the files its relative $refs name, fr
   });
   await wizard.open();
   await page.getByLabel(/the spec's address/).fill('https://specs.example.test/split/openapi.yaml');
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
   const fetched = wizard.requests.filter((r) => r.url.startsWith('https://specs.example.test/')).map((r) => r.url);
   expect(fetched).toEqual(['https://specs.example.test/split/openapi.yaml', 'https://specs.example.test/split/params.yaml']);

@@ -179,7 +179,7 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
     [closed, 'does not let other pages read it (CORS)'],
   ]) {
     await address.fill(text);
-    await page.getByRole('button', { name: 'Fetch' }).click();
+    await page.getByRole('button', { name: 'Fetch', exact: true }).click();
     await expect(alert).toContainText(message);
   }
   const origin = new URL(baseURL!).origin;
@@ -187,7 +187,7 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, closed, closed]);
 
   await address.fill('https://specs.example.test/hollowbrook.yaml');
-  await page.getByRole('button', { name: 'Fetch' }).click();
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'hollowbrook.yaml' })).toBeVisible();
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, closed, closed, 'https://specs.example.test/hollowbrook.yaml']);
