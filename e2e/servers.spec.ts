@@ -2,25 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SPLIT_ENTRY as ENTRY, SPLIT_PARAMS as PARAMS } from './split-spec';
 import { WizardPage } from './wizard-page';
 
 // Issue 8.2 and 8.6 as a person meets them: a server URL that keeps its author's placeholder,
 // and a spec split over files given by its entry file alone or by its address.
 
-const ENTRY = [
-  'openapi: 3.0.3',
-  'info: {title: Split Spec, version: "1"}',
-  'servers: [{url: "https://split.example.com"}]',
-  'paths:',
-  '  /things/{id}:',
-  '    get:',
-  '      operationId: getThing',
-  '      summary: Look up one thing by its id.',
-  '      parameters: [{$ref: "params.yaml#/ThingId"}]',
-  '      responses: {"200": {description: ok}}',
-  '',
-].join('\n');
-const PARAMS = 'ThingId: {name: id, in: path, required: true, schema: {type: string}}\n';
 
 test('a server variable whose default is the author\'s example is asked for, and generating again with its value gives the skill its host', async ({ page }) => {
   const wizard = new WizardPage(page);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SPECS_DIR } from '../test/corpus';
 import { EXPECTED_SKILL, expectedBytes } from '../test/expected';
+import { SPLIT_ENTRY, SPLIT_PARAMS } from './split-spec';
 import { WizardPage } from './wizard-page';
 
 const SAMPLE = readFileSync(new URL('../public/samples/hollowbrook.openapi.yaml', import.meta.url));
@@ -84,22 +85,9 @@ test('the downloaded bundle is byte for byte what the CLI writes, and opens agai
 test('a spec split over files converts from an upload of those files; a file that is not a spec is refused, keeping the open skill', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
-  const entry = [
-    'openapi: 3.0.3',
-    'info: {title: Split Spec, version: "1"}',
-    'servers: [{url: "https://split.example.com"}]',
-    'paths:',
-    '  /things/{id}:',
-    '    get:',
-    '      operationId: getThing',
-    '      summary: Look up one thing by its id.',
-    '      parameters: [{$ref: "params.yaml#/ThingId"}]',
-    '      responses: {"200": {description: ok}}',
-    '',
-  ].join('\n');
   await wizard.uploadSpec([
-    { name: 'openapi.yaml', buffer: Buffer.from(entry) },
-    { name: 'params.yaml', buffer: Buffer.from('ThingId: {name: id, in: path, required: true, schema: {type: string}}\n') },
+    { name: 'openapi.yaml', buffer: Buffer.from(SPLIT_ENTRY) },
+    { name: 'params.yaml', buffer: Buffer.from(SPLIT_PARAMS) },
   ]);
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
 

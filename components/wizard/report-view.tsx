@@ -7,6 +7,7 @@ import { importBlockers, MISSING_FILE } from '../../lib/convert/blockers';
 import { fittedSummary, FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from './browser-files';
+import { FolderInput } from './folder-input';
 import { ProblemList } from './problem-list';
 
 
@@ -216,16 +217,9 @@ function MissingFiles({ files, onChooseFolder }: { files: string[]; onChooseFold
           <button type="button" className="primary" onClick={() => input.current?.click()}>
             Choose the folder
           </button>
-          <input
-            ref={(el) => {
-              input.current = el;
-              // Not in React's typings: a folder chooser.
-              el?.setAttribute('webkitdirectory', '');
-            }}
-            type="file"
-            multiple
-            hidden
-            aria-label="The spec's folder"
+          <FolderInput
+            inputRef={input}
+            label="The spec's folder"
             onChange={(e) => {
               const chosen = [...(e.target.files ?? [])];
               e.target.value = '';

@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { chosenFromDrop, chosenFromInput, type ChosenFiles } from './browser-files';
 import { byteSize } from './format';
+import { FolderInput } from './folder-input';
 import { ProblemList } from './problem-list';
 
 export interface SpecChoice {
@@ -84,18 +85,7 @@ export function StartPanel({
           </button>
         </div>
         <input ref={filesInput} type="file" multiple accept=".json,.yaml,.yml,.zip" hidden aria-label="Spec files" onChange={(e) => chose(e, false)} />
-        <input
-          ref={(el) => {
-            folderInput.current = el;
-            // Not in React's typings: a folder chooser.
-            el?.setAttribute('webkitdirectory', '');
-          }}
-          type="file"
-          multiple
-          hidden
-          aria-label="Spec folder"
-          onChange={(e) => chose(e, true)}
-        />
+        <FolderInput inputRef={folderInput} label="Spec folder" onChange={(e) => chose(e, true)} />
         <form
           className="url-form"
           onSubmit={(e) => {

@@ -11,7 +11,7 @@ import { targetToolsFile, type TargetToolsFile } from '../targets/adapt/output';
 import { TARGETS, findTarget } from '../targets/catalog';
 import { compatReports, type TargetReport, type Verdict } from '../targets/compat/check';
 import { createCompatMemo } from '../targets/compat/memo';
-import type { SkillTools, TargetRules } from '../targets/model';
+import type { SkillTools } from '../targets/model';
 import { reasonCounts, reportTargets } from '../targets/report';
 import type { ReportTargets } from '../targets/report-schema';
 import { skillTools } from '../targets/skill-tools';
@@ -41,16 +41,9 @@ export interface TokensView {
   models: ModelChoice[];
 }
 
-/** One target's line of the compatibility table. */
-export interface TargetRow {
-  target: string;
-  title: string;
-  kind: TargetRules['kind'];
-  strict: boolean;
-  verified: boolean;
-  verdict: Verdict;
-  /** The tools the target would be given, and how many it takes (when it has a limit). */
-  tools: number;
+/** One target's line of the compatibility table: the report's facts of the target, its counts in place of its lists. */
+export interface TargetRow extends Pick<TargetReport, 'target' | 'title' | 'kind' | 'strict' | 'verified' | 'verdict' | 'tools'> {
+  /** How many tools the target takes (when it has a limit). */
   maxTools?: number;
   errors: number;
   warnings: number;
