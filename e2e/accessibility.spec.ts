@@ -52,11 +52,7 @@ test('a refused upload and a report with warnings and spec problems meet WCAG 2.
 
 test('the still-working bar and the message after a Cancel meet WCAG 2.1 AA too', async ({ page }) => {
   const wizard = new WizardPage(page);
-  await wizard.open();
-  await wizard.trySample();
-  await expect.poll(async () => (await wizard.savedInfo())?.folder, { timeout: 10_000 }).toBe('hollowbrook-guesthouse');
-  await wizard.blockWorker();
-  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^get_booking\.md/ }).click();
+  await wizard.openGetBookingWhileHung();
   const bar = page.getByRole('region', { name: 'Still working' });
   await expect(bar).toBeVisible({ timeout: 10_000 });
   expect(await violations(page)).toEqual([]);

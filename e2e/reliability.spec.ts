@@ -69,11 +69,7 @@ test('a request that hangs shows "still working" with Cancel, which starts the w
 
 test('a file that hangs as it opens can be cancelled, and another one opened', async ({ page }) => {
   const wizard = new WizardPage(page);
-  await wizard.open();
-  await wizard.trySample();
-  await expect.poll(async () => (await wizard.savedInfo())?.folder, { timeout: 10_000 }).toBe('hollowbrook-guesthouse');
-  await wizard.blockWorker();
-  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^get_booking\.md/ }).click();
+  await wizard.openGetBookingWhileHung();
   await expect(page.getByText('Loading…').first()).toBeVisible();
   await page.getByRole('region', { name: 'Still working' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Contents of get_booking.md')).toBeVisible();

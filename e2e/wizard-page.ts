@@ -93,6 +93,15 @@ export class WizardPage {
     return this.page.getByRole('list', { name: `Problems in ${name}` }).getByRole('listitem');
   }
 
+  /** The sample, saved, then its worker hung and `get_booking.md` asked for: what a Cancel is tried on. */
+  async openGetBookingWhileHung(): Promise<void> {
+    await this.open();
+    await this.trySample();
+    await expect.poll(async () => (await this.savedInfo())?.folder, { timeout: 10_000 }).toBe('hollowbrook-guesthouse');
+    await this.blockWorker();
+    await this.page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^get_booking\.md/ }).click();
+  }
+
   /**
    * Keeps the wizard's worker busy, as a request that takes long would: a loop run in the
    * worker itself, for `ms` or (undefined) until the worker is stopped. Nothing in the app
