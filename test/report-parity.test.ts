@@ -101,7 +101,7 @@ describe('the import report file', () => {
     const opened = await service.handle({ type: 'convert', upload: { name: 'many.yaml', kind: 'files', entries: [{ path: 'many.yaml', bytes: spec }] }, options: {} });
     if (opened.type !== 'opened' || !opened.result.ok) throw new Error('not opened');
     const before = await service.handle({ type: 'report' });
-    await service.handle({ type: 'remove', path: 'op_0.md' });
+    await service.handle({ type: 'remove', paths: ['op_0.md'] });
     const file = await service.handle({ type: 'file', path: 'op_1.md' });
     if (file.type !== 'file' || !file.file) throw new Error('no file');
     await service.handle({ type: 'edit', path: 'op_1.md', version: file.file.version, text: file.file.text.replace('Operation 1.', 'Operation one, described at more length.') });

@@ -9,10 +9,18 @@ import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
 import { reportTargets } from '../../lib/targets/report';
 import { skillTools } from '../../lib/targets/skill-tools';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
+import { curateConversion, type CurationChoices } from '../../lib/curate';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
+
+/** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
+const listOption = (option: string, what: string) =>
+  z.optional(z.array(z.string().check(z.refine((v: string) => v.split(',').every((x) => x.trim() !== ''), `--${option} needs ${what} (values are comma-separated)`))));
+
+/** The values of a `listOption`, split at commas. */
+const values = (given: readonly string[] | undefined) => given?.flatMap((v) => v.split(',').map((x) => x.trim()));
 
 /** A path option: a string that is not empty. */
 const path = (option: string) => z.string().check(z.minLength(1, `--${option} needs a path`));
@@ -34,7 +42,8 @@ const serverVars = z.pipe(
 
 export const convert = defineCommand({
   name: 'convert',
-  usage: 'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--force]',
+  usage:
+    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -65,6 +74,19 @@ export const convert = defineCommand({
     'A spec file whose relative $refs name other files is read with them, from its folder',
     '(nothing above it, no links), as that folder uploaded would be.',
     '',
+    'Curation: which operations the skill keeps (each option repeatable, values comma-separated).',
+    'An operation left out is listed in the report with the reason; the shared types only it',
+    'used are not written. The wizard\'s "Remove selected" and "Keep only shown" remove the same way.',
+    '',
+    '  --include-tags <tags>    keep only operations with one of these tags',
+    '  --exclude-tags <tags>    leave out operations with any of these tags',
+    '  --include-paths <paths>  keep only operations whose path matches one of these',
+    '  --exclude-paths <paths>  leave out operations whose path matches any of these',
+    '  --exclude-deprecated     leave out deprecated operations',
+    '',
+    'A path is a prefix ending at a segment (/pets matches /pets and /pets/{id}, not /petstore)',
+    'or a glob over the whole path (* within a segment, ** across segments, ? one character).',
+    '',
     'Prints the report summary, then every publish problem of the generated package, then',
     'what else keeps it from being published (references that do not resolve, no',
     'operations, a server variable to set). Exits 0 when there is none of these and no',
@@ -79,6 +101,11 @@ export const convert = defineCommand({
     server: z.optional(z.string()),
     zip: z.optional(path('zip')),
     report: z.optional(path('report')),
+    'include-tags': listOption('include-tags', 'a tag'),
+    'exclude-tags': listOption('exclude-tags', 'a tag'),
+    'include-paths': listOption('include-paths', 'a path'),
+    'exclude-paths': listOption('exclude-paths', 'a path'),
+    'exclude-deprecated': z._default(z.boolean(), false),
     tools: z._default(z.boolean(), false),
     'no-fit': z._default(z.boolean(), false),
     force: z._default(z.boolean(), false),
@@ -104,7 +131,20 @@ export const convert = defineCommand({
     }
     // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
     const sha256 = createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
-    const result = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] });
+    const choices: CurationChoices = {
+      includeTags: values(options['include-tags']),
+      excludeTags: values(options['exclude-tags']),
+      includePaths: values(options['include-paths']),
+      excludePaths: values(options['exclude-paths']),
+      excludeDeprecated: options['exclude-deprecated'],
+    };
+    const curated = curateConversion(convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] }), choices);
+    for (const p of curated.problems) io.err(`warning: ${p.message}`);
+    const { result } = curated;
+    if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
+      io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
+      return EXIT_USAGE;
+    }
     // The folder is written, then the rules run; it, the bundle and the report are put in
     // place once all three are written, so a failure leaves none of them, or half of one.
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {

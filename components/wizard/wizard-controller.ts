@@ -1,7 +1,7 @@
 import { problem, type Problem } from '../../lib/core/problem';
 import { fail } from '../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../lib/openapi/upload';
-import type { GenerateOptions } from '../../lib/wizard/service';
+import type { GenerateOptions, WizardRequest } from '../../lib/wizard/service';
 import type { ChosenFiles } from './browser-files';
 import type { DraftLocks } from './draft-locks';
 import type { SpecChoice } from './start-panel';
@@ -148,7 +148,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   };
 
   /** A change to a file's place in the skill (revert, remove, put back), then the file to show. */
-  const changeFile = async (request: { type: 'revert' | 'remove' | 'put-back'; path: string }, show: string | null) => {
+  const changeFile = async (request: Extract<WizardRequest, { type: 'revert' | 'remove' | 'put-back' }>, show: string | null) => {
     await flushEdits();
     const reply = await send(request);
     if (reply.type === 'summary') dispatch({ type: 'summary', summary: reply.summary });
@@ -366,9 +366,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
     async onRemove() {
       const path = selected();
-      if (path !== null) await changeFile({ type: 'remove', path }, null);
+      if (path !== null) await changeFile({ type: 'remove', paths: [path] }, null);
     },
-    onPutBack: (path: string) => changeFile({ type: 'put-back', path }, path),
+    onPutBack: (path: string) => changeFile({ type: 'put-back', paths: [path] }, path),
 
     async onArgs(text: string) {
       dispatch({ type: 'args', text });

@@ -121,7 +121,7 @@ describe('WorkerClient', () => {
     const edit = client.send({ type: 'edit', path: 'a.md', version: 1, text: 'A' });
     workers[0].answer(1, { type: 'edited', path: 'a.md', version: 2, summary });
     await edit;
-    const removal = client.send({ type: 'remove', path: 'b.md' });
+    const removal = client.send({ type: 'remove', paths: ['b.md'] });
     workers[0].answer(2, { type: 'summary', summary });
     await removal;
     // A refused change is not one to make again.
@@ -140,7 +140,7 @@ describe('WorkerClient', () => {
       stopped: { type: 'call', path: 'a.md', args: '{}' },
       unsaved: [
         { type: 'edit', path: 'a.md', version: 1, text: 'A' },
-        { type: 'remove', path: 'b.md' },
+        { type: 'remove', paths: ['b.md'] },
       ],
     });
     // The new worker takes requests; a late answer from the old one is not heard.

@@ -125,9 +125,9 @@ export function describeRequest(request: PageRequest): string {
     case 'exported':
       return `the bundle's copy of ${request.path}`;
     case 'remove':
-      return `removing ${request.path}`;
+      return `removing ${several(request.paths)}`;
     case 'put-back':
-      return `putting back ${request.path}`;
+      return `putting back ${several(request.paths)}`;
     case 'full-schema':
       return `restoring the full schema of ${request.path}`;
     case 'tokens':
@@ -154,4 +154,9 @@ export function describeRequest(request: PageRequest): string {
     case 'flush':
       return 'saving';
   }
+}
+
+/** One path by its name, more by their count: `a.md`, `276 operations`. */
+function several(paths: readonly string[]): string {
+  return paths.length === 1 ? paths[0] : `${paths.length} operations`;
 }

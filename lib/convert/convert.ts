@@ -16,9 +16,9 @@ import { ConvertContext, own, type Json } from './context';
 import type { OperationObject, PathItemObject } from './document';
 import { Fitter, type FitResult } from './fit';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, SkippedOperation, SpecInput, WeakDescription } from './model';
+import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SkippedOperation, SpecInput, SpecLocation, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
-import { GENERATED_METHODS, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
+import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
 import { operationProse, SHAPE_BUDGET } from './prose';
 import { ShapeWriter } from './shape';
 import { typeRefsIn, type TypeRef } from './schema-object';
@@ -61,14 +61,12 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
         operationCount++;
         const pointer = joinPointer(item!.pointer, method);
         const op = ctx.resolve<OperationObject>(raw, pointer);
-        const entry = { method: method.toUpperCase(), path, location: ctx.locate(pointer) };
         if (!op) {
-          skipped.push({ ...entry, kind: 'invalid', reason: 'the operation could not be read (its `$ref` does not resolve)' });
+          skipped.push({ ...reportOperation(method, path, {}, ctx.locate(pointer)), kind: 'invalid', reason: 'the operation could not be read (its `$ref` does not resolve)' });
           continue;
         }
-        const operationId = typeof op.node.operationId === 'string' ? op.node.operationId : undefined;
         if (method === 'options' || method === 'trace') {
-          skipped.push({ ...entry, operationId, kind: 'method', reason: `${method.toUpperCase()} is not one of the six methods an operation block declares` });
+          skipped.push({ ...reportOperation(method, path, op.node, ctx.locate(pointer)), kind: 'method', reason: `${method.toUpperCase()} is not one of the six methods an operation block declares` });
         } else {
           plans.push(
             planOperation(ctx, types, security, servers, {
@@ -147,7 +145,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     const fit = fits[i];
     const { prose, description } = operationProse(plan, ctx, types, declared[i], fit?.ok ? { objects: fit.objects, shapes } : undefined);
     manifestOps.push({ name: base, description });
-    const entry = { method: plan.method, path: plan.path, operationId: plan.operationId, location: ctx.locate(plan.pointer), file };
+    const entry = { ...reportOperation(plan.method, plan.path, plan.operation, ctx.locate(plan.pointer), plan.operationId), file };
     if (!declared[i]) {
       write(file, { prose });
       reportProse.push({ ...entry, reasons: plan.reasons });
@@ -209,6 +207,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       proseOnly: reportProse,
       fitted: reportFitted,
       skipped,
+      leftOut: [],
       sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.locate(t.pointer) })),
       servers: serversReport,
       weakDescriptions,
@@ -268,10 +267,7 @@ function collectCallbacks(ctx: ConvertContext, op: OperationObject, pointer: str
       if (expression.startsWith('x-')) continue;
       methodsOf(ctx, cb.node[expression], joinPointer(cb.pointer, expression), (method, cbOp, opAt) => {
         out.push({
-          method: method.toUpperCase(),
-          path: `${name}: ${expression}`,
-          operationId: typeof cbOp.operationId === 'string' ? cbOp.operationId : undefined,
-          location: ctx.locate(opAt),
+          ...reportOperation(method, `${name}: ${expression}`, cbOp, ctx.locate(opAt)),
           kind: 'callback',
           reason: 'a callback is a call the API makes, not one an agent makes',
         });
@@ -288,15 +284,28 @@ function collectWebhooks(ctx: ConvertContext, out: SkippedOperation[]): void {
     if (name.startsWith('x-')) continue;
     methodsOf(ctx, webhooks[name], joinPointer('/webhooks', name), (method, op, at) => {
       out.push({
-        method: method.toUpperCase(),
-        path: name,
-        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
-        location: ctx.locate(at),
+        ...reportOperation(method, name, op, ctx.locate(at)),
         kind: 'webhook',
         reason: 'a webhook is a call the API makes, not one an agent makes',
       });
     });
   }
+}
+
+/**
+ * An operation as the report names it (SPEC 4.7): method, path, operationId, its tags and
+ * whether it is deprecated (what curation chooses by), and its place in the spec.
+ * `operationId` is the plan's when given (a blank one is none).
+ */
+function reportOperation(method: string, path: string, op: OperationObject, location: SpecLocation, operationId = typeof op.operationId === 'string' ? op.operationId : undefined): ReportOperation {
+  return {
+    method: method.toUpperCase(),
+    path,
+    operationId,
+    tags: operationTags(op),
+    ...(op.deprecated === true ? { deprecated: true as const } : {}),
+    location,
+  };
 }
 
 /** Warnings in the order of their place in the spec (file, line, column), else in the order they were found. */

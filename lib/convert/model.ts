@@ -52,6 +52,10 @@ export interface ReportOperation {
   /** The path template, or for a webhook its name, for a callback `<expression>`. */
   path: string;
   operationId?: string;
+  /** The operation's `tags`, as the spec lists them (strings only, each once). */
+  tags: string[];
+  /** Present, and true, when the spec marks the operation deprecated. */
+  deprecated?: true;
   location: SpecLocation;
 }
 
@@ -81,6 +85,15 @@ export interface FittedOperation extends ReportOperation {
   steps: FitStep[];
   /** Why it could not be fitted. */
   reason?: string;
+}
+
+/** An operation generated and then left out by curation (CLI `--include-tags` and the like, or removed in the wizard). */
+export interface LeftOutOperation extends ReportOperation {
+  file: string;
+  /** What it was before it was left out. */
+  was: 'declared' | 'prose-only';
+  /** Why, one sentence each: which choice left it out. */
+  reasons: string[];
 }
 
 export interface SkippedOperation extends ReportOperation {
@@ -149,13 +162,15 @@ export interface WeakDescription {
 export interface ImportReport {
   skill: string;
   source: { title: string; version: string; format: string; sha256: string; entry: string };
-  /** Operations under `paths` with one of the eight HTTP methods: declared + proseOnly + skipped of kind `method` or `invalid`. */
+  /** Operations under `paths` with one of the eight HTTP methods: declared + proseOnly + leftOut + skipped of kind `method` or `invalid`. */
   operationCount: number;
   declared: DeclaredOperation[];
   proseOnly: ProseOnlyOperation[];
   /** Declared operations that passed the size limit: fitted, or why not (issue 8). */
   fitted: FittedOperation[];
   skipped: SkippedOperation[];
+  /** Operations curation took out of the skill, with the reasons (empty when nothing was curated). */
+  leftOut: LeftOutOperation[];
   sharedTypes: SharedTypeEntry[];
   servers: ServersReport;
   /** Declared operations whose description the `description-quality` rule flags, counted in the summary. */

@@ -55,6 +55,13 @@ export const GENERATED_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head
 /** The eight methods of a Path Item Object, in the order the OpenAPI specification lists them. */
 export const PATH_ITEM_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** An operation's tags (what the report lists and curation chooses by): its `tags` strings, each once, in order. */
+export function operationTags(op: OperationObject): string[] {
+  const tags = own(op, 'tags');
+  if (!Array.isArray(tags)) return [];
+  return [...new Set(tags.filter((t): t is string => typeof t === 'string'))];
+}
+
 /** Headers the platform sets itself; a required one is not worth a warning. */
 const PLATFORM_HEADERS = new Set(['content-type', 'accept', 'content-length', 'user-agent', 'host']);
 

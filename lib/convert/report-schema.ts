@@ -3,7 +3,8 @@ import { problemSchema } from '../core/problem-schema';
 import type { ImportReport } from './model';
 
 const location = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
-const operation = { method: z.string(), path: z.string(), operationId: z.string().optional(), location };
+// Tags and leftOut came with issue 9: a report saved before reads as untagged and uncurated.
+const operation = { method: z.string(), path: z.string(), operationId: z.string().optional(), tags: z.array(z.string()).default([]), deprecated: z.literal(true).optional(), location };
 
 /**
  * The import report (SPEC 4.7, `model.ts`) as data checked when it comes back from outside
@@ -16,6 +17,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string() })),
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
+  leftOut: z.array(z.object({ ...operation, file: z.string(), was: z.enum(['declared', 'prose-only']), reasons: z.array(z.string()) })).default([]),
   sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size']), operations: z.number(), location })),
   // Issue 8: absent from reports saved before it, where they read as empty.
   servers: z

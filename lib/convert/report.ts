@@ -100,7 +100,8 @@ export function formatReportSummary(report: ImportReport): string {
   const errors = report.warnings.filter((w) => w.severity === 'error').length;
   const lines = [
     `Imported ${JSON.stringify(report.source.title)} (${report.source.format}) as the skill \`${report.skill}\`: ` +
-      `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped; ` +
+      `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped` +
+      `${report.leftOut.length > 0 ? `, ${report.leftOut.length} left out by curation` : ''}; ` +
       `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}` +
       `${report.fitted.length > 0 ? `; ${n(report.fitted.filter((f) => f.fits).length, 'operation')} fitted to the size limit` : ''}.`,
   ];
@@ -111,6 +112,10 @@ export function formatReportSummary(report: ImportReport): string {
   if (report.fitted.length > 0) {
     lines.push('', `Fitted to the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (bytes of the published parameters, before and after):`);
     for (const f of report.fitted) lines.push(`  ${f.file} (${f.method} ${f.path}) ${specPlace(f.location)}: ${fittedSummary(f)}`);
+  }
+  if (report.leftOut.length > 0) {
+    lines.push('', 'Left out by curation:');
+    for (const o of report.leftOut) lines.push(`  ${o.file} (${o.method} ${o.path}) ${specPlace(o.location)}: ${o.reasons.join('; ')}`);
   }
   if (report.skipped.length > 0) {
     lines.push('', 'Skipped:');

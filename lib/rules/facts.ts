@@ -195,3 +195,43 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const s = suggest(word, candidates);
   return s === undefined ? '' : ` (did you mean \`${s}\`?)`;
 }
+
+const typeGraphs = new WeakMap<ReadonlyMap<string, unknown>, Map<string, string[]>>();
+
+/** Each type's direct references to other types, once per parsed types.json. */
+function typeGraph(types: ReadonlyMap<string, unknown>): Map<string, string[]> {
+  let g = typeGraphs.get(types);
+  if (!g) {
+    g = new Map();
+    for (const [name, schema] of types) g.set(name, typeRefNames(schema));
+    typeGraphs.set(types, g);
+  }
+  return g;
+}
+
+/** The shared types an operation file names directly (schema form; the flat form names none). */
+export function operationTypeUses(op: OperationFile): string[] {
+  const d = op.declaration;
+  return d && d.form === 'schema' ? typeRefNames(d.schema) : [];
+}
+
+/**
+ * The names of `types` the operations reach (SPEC 1.5), directly or through other types.
+ * O(files + types): each file's references are memoized per parsed file, the type graph per
+ * parsed types.json (`types-unused`, and curation deciding which types go with the operations
+ * it removes).
+ */
+export function reachableTypes(types: ReadonlyMap<string, unknown>, operations: Iterable<OperationFile>): Set<string> {
+  const graph = typeGraph(types);
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const reach = (name: string) => {
+    if (!reached.has(name) && graph.has(name)) {
+      reached.add(name);
+      queue.push(name);
+    }
+  };
+  for (const op of operations) for (const name of operationTypeUses(op)) reach(name);
+  while (queue.length > 0) for (const name of graph.get(queue.pop()!)!) reach(name);
+  return reached;
+}

@@ -36,6 +36,7 @@ export const sessionSnapshotSchema: z.ZodType<SessionSnapshot> = z.object({
   report: importReportSchema.optional(),
   specProblems: z.array(problemSchema),
   removed: z.array(z.tuple([filePath, z.object({ text: z.string(), entry: z.string().optional() })])).optional(),
+  prunedTypes: z.array(z.tuple([z.string(), z.unknown()])).optional(),
 });
 
 export const lastUploadSchema: z.ZodType<LastUpload> = z.object({

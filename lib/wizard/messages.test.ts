@@ -22,7 +22,7 @@ describe('wizardReplySchema', () => {
       { type: 'exported', path: 'get_booking.md' },
       { type: 'export', tools: true },
       { type: 'convert', upload: { name: 'notes.yaml', kind: 'files', entries: [{ path: 'notes.yaml', bytes: new TextEncoder().encode('hello: world\n') }] }, options: {} },
-      { type: 'put-back', path: 'x.md' },
+      { type: 'put-back', paths: ['x.md'] },
     ];
     const types = new Set<WizardReply['type']>();
     for (const request of requests) {

@@ -111,11 +111,11 @@ describe('the wizard service: tokens', () => {
     expect(changed).toEqual(['create_pet.md', 'update_pet.md']);
 
     // Removing an operation counts nothing again; putting it back counts it (only the skill's tools are remembered).
-    await call(service, { type: 'remove', path: 'health.md' }, 'summary');
+    await call(service, { type: 'remove', paths: ['health.md'] }, 'summary');
     const removed = await tokens(service);
     expect([removed.counted, removed.tools.length]).toEqual([0, 4]);
     expect(removed.total).toBeLessThan(afterTypes.total);
-    await call(service, { type: 'put-back', path: 'health.md' }, 'summary');
+    await call(service, { type: 'put-back', paths: ['health.md'] }, 'summary');
     const back = await tokens(service);
     expect([back.counted, back.total]).toEqual([1, afterTypes.total]);
   });
@@ -134,7 +134,7 @@ describe('the wizard service: fit per target', () => {
     };
     expect(rows.map((r) => [r.target, r.verdict, r.errors + r.warnings, r.changes, r.remaining])).toEqual(check());
 
-    await call(service, { type: 'remove', path: 'op_7.md' }, 'summary');
+    await call(service, { type: 'remove', paths: ['op_7.md'] }, 'summary');
     const after = (await call(service, { type: 'compat' }, 'compat')).targets;
     expect(after.find((r) => r.target === 'cursor')).toMatchObject({ verdict: 'fits', tools: 40, errors: 0 });
     expect(after.map((r) => [r.target, r.verdict, r.errors + r.warnings, r.changes, r.remaining])).toEqual(check());

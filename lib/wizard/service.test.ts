@@ -279,13 +279,13 @@ describe('createWizardService', () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
     const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
-    const removed = (await call(service, { type: 'remove', path: 'cancel_booking.md' }, 'summary')).summary;
+    const removed = (await call(service, { type: 'remove', paths: ['cancel_booking.md'] }, 'summary')).summary;
     expect(removed.files.map((f) => f.path)).not.toContain('cancel_booking.md');
     expect([removed.tools, removed.errors, removed.warnings, removed.removed]).toEqual([4, 0, 0, ['cancel_booking.md']]);
     const trimmed = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text;
     expect(trimmed).not.toContain('`cancel_booking`');
     expect(trimmed.split('\n')).toHaveLength(manifest.split('\n').length - 1);
-    const back = (await call(service, { type: 'put-back', path: 'cancel_booking.md' }, 'summary')).summary;
+    const back = (await call(service, { type: 'put-back', paths: ['cancel_booking.md'] }, 'summary')).summary;
     expect([back.tools, back.errors, back.warnings, back.removed]).toEqual([5, 0, 0, []]);
     expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toContain('`cancel_booking`');
     // Put back with its own text, its entry at the end of the list (where it was: SKILL.md is as generated again).
@@ -325,7 +325,7 @@ describe('createWizardService', () => {
     await call(service, { type: 'revert', path: 'get_booking.md' }, 'summary');
     await call(service, { type: 'edit', path: 'get_booking.md', version: before, text: 'x' }, 'stale');
     const manifest = (await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.version;
-    await call(service, { type: 'remove', path: 'cancel_booking.md' }, 'summary');
+    await call(service, { type: 'remove', paths: ['cancel_booking.md'] }, 'summary');
     await call(service, { type: 'edit', path: 'SKILL.md', version: manifest, text: 'x' }, 'stale');
     await call(service, { type: 'edit', path: 'cancel_booking.md', version: 0, text: 'x' }, 'stale');
     expect((await call(service, { type: 'file', path: 'cancel_booking.md' }, 'file')).file).toBeUndefined();

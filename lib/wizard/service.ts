@@ -8,6 +8,7 @@ import type { Problem } from '../core/problem';
 import { problem } from '../core/problem';
 import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
+import { TYPES_FILE } from '../skill/types-file';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
@@ -29,8 +30,8 @@ import {
   previewExport,
   previewRequest,
   previewTool,
-  removeOperation,
-  restoreOperation,
+  removeOperations,
+  restoreOperations,
   restoreSession,
   revertFile,
   snapshotSession,
@@ -65,8 +66,9 @@ export type WizardRequest =
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
-  | { type: 'remove'; path: string }
-  | { type: 'put-back'; path: string }
+  /** Operation files out of the skill (curation): one from the editor, many from the operations view. */
+  | { type: 'remove'; paths: string[] }
+  | { type: 'put-back'; paths: string[] }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema (issue 8.1). */
   | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`). */
@@ -243,9 +245,9 @@ export function createWizardService(): WizardService {
         case 'revert':
           return change((s) => revertFile(s, request.path), request.path);
         case 'remove':
-          return change((s) => removeOperation(s, request.path), request.path, MANIFEST_FILE);
+          return change((s) => removeOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'put-back':
-          return change((s) => restoreOperation(s, request.path), request.path, MANIFEST_FILE);
+          return change((s) => restoreOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'file': {
           if (!session) return NO_SESSION;
           const text = fileText(session, request.path);

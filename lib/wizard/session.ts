@@ -15,7 +15,8 @@ import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
-import { isOperationFilePath, packageFiles, parseSkillPackage, removeSkillFile, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
+import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
+import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
 import { sessionSnapshotSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
@@ -39,13 +40,11 @@ export interface WizardSession {
   readonly original: ReadonlyMap<string, string>;
   /** Operation files the user took out, with their text and Operations entry, to put back. */
   readonly removed: ReadonlyMap<string, RemovedOperation>;
+  /** Types that left types.json with removed operations (only they reached them), to put back with them. */
+  readonly prunedTypes: ReadonlyMap<string, unknown>;
 }
 
-export interface RemovedOperation {
-  text: string;
-  /** The file's line in SKILL.md's Operations list (`- \`base\`: …`), if it had one. */
-  entry?: string;
-}
+export type { RemovedOperation };
 
 export type FileKind = 'manifest' | 'types' | 'operation' | 'other';
 
@@ -90,46 +89,36 @@ export function openSession(
     specProblems: generated.specProblems ?? [],
     original: new Map(input.files),
     removed: new Map(),
+    prunedTypes: new Map(),
   };
 }
 
 /**
- * The session without one operation file, and without its entry in SKILL.md's Operations
- * list, so the skill stays consistent (a user trimming Stripe's 452 operations to the ten
- * they need). Shared types only it used stay in types.json, where `types-unused` names them.
+ * The session without these operation files (curation, issue 9): each goes with its entry in
+ * SKILL.md's Operations list and the shared types only the removed operations reached
+ * (`removeOperations`, the CLI's curation too), and is kept to be put back.
  */
-export function removeOperation(session: WizardSession, path: string): WizardSession {
-  const op = session.pkg.operations.find((o) => o.file === path);
-  if (!op) return session;
-  const manifest = session.pkg.manifest;
-  const entries = manifest?.operations?.filter((e) => e.name === op.baseName) ?? [];
-  let pkg = removeSkillFile(session.pkg, path);
-  let entry: string | undefined;
-  if (manifest && entries.length > 0) {
-    const lines = manifest.text.split('\n');
-    entry = lines[entries[0].line - 1];
-    const drop = new Set(entries.map((e) => e.line - 1));
-    pkg = updateSkillFile(pkg, MANIFEST_FILE, lines.filter((_, i) => !drop.has(i)).join('\n'));
-  }
-  const removed = new Map(session.removed).set(path, { text: op.text, entry });
-  return { ...session, pkg, removed, check: checkIncremental(pkg, session.check) };
+export function removeOperations(session: WizardSession, paths: Iterable<string>): WizardSession {
+  const removal = removeFromPackage(session.pkg, paths);
+  if (removal.removed.size === 0) return session;
+  const removed = new Map([...session.removed, ...removal.removed]);
+  const prunedTypes = new Map([...session.prunedTypes, ...removal.prunedTypes]);
+  return { ...session, pkg: removal.pkg, removed, prunedTypes, check: checkIncremental(removal.pkg, session.check) };
 }
 
-/** A removed operation file back, its Operations entry at the end of the list. */
-export function restoreOperation(session: WizardSession, path: string): WizardSession {
-  const gone = session.removed.get(path);
-  if (!gone) return session;
-  let pkg = updateSkillFile(session.pkg, path, gone.text);
-  const manifest = pkg.manifest;
-  if (manifest && gone.entry !== undefined && manifest.operationsLine !== undefined) {
-    const lines = manifest.text.split('\n');
-    const last = manifest.operations?.length ? manifest.operations[manifest.operations.length - 1].line : manifest.operationsLine;
-    lines.splice(last, 0, gone.entry);
-    pkg = updateSkillFile(pkg, MANIFEST_FILE, lines.join('\n'));
-  }
+/**
+ * Removed operation files back, each Operations entry where SKILL.md had it as generated or
+ * imported, and the pruned types they reach back in types.json.
+ */
+export function restoreOperations(session: WizardSession, paths: Iterable<string>): WizardSession {
+  const order = operationsOrder(session.original.get(MANIFEST_FILE));
+  const back = restoreToPackage(session.pkg, paths, session.removed, session.prunedTypes, order);
+  if (back.restored.length === 0) return session;
   const removed = new Map(session.removed);
-  removed.delete(path);
-  return { ...session, pkg, removed, check: checkIncremental(pkg, session.check) };
+  for (const path of back.restored) removed.delete(path);
+  const prunedTypes = new Map(session.prunedTypes);
+  for (const name of back.typesBack) prunedTypes.delete(name);
+  return { ...session, pkg: back.pkg, removed, prunedTypes, check: checkIncremental(back.pkg, session.check) };
 }
 
 /**
@@ -282,6 +271,8 @@ export interface SessionSnapshot {
   report?: ImportReport;
   specProblems: Problem[];
   removed?: [string, RemovedOperation][];
+  /** Types pruned with removed operations (issue 9); absent in snapshots written before. */
+  prunedTypes?: [string, unknown][];
 }
 
 export function snapshotSession(session: WizardSession): SessionSnapshot {
@@ -294,6 +285,7 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     ...(session.report ? { report: session.report } : {}),
     specProblems: [...session.specProblems],
     removed: [...session.removed],
+    prunedTypes: [...session.prunedTypes],
   };
 }
 
@@ -307,7 +299,7 @@ export function restoreSession(snapshot: unknown): Result<WizardSession> {
   if (!read.success) return fail([problem('draft-unreadable', 'error', `The saved skill cannot be read: ${describeIssues(read.error)}`, '')]);
   const s = read.data;
   const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems });
-  return ok({ ...session, original: new Map(s.original), removed: new Map(s.removed ?? []) });
+  return ok({ ...session, original: new Map(s.original), removed: new Map(s.removed ?? []), prunedTypes: new Map(s.prunedTypes ?? []) });
 }
 
 /** A file as the downloaded bundle will hold it: operation files with "The call" generated in. */

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { chooseOperations, matchesPathPattern, type CurationSubject } from './choose';
+
+describe('matchesPathPattern', () => {
+  const cases: [string, string, boolean][] = [
+    ['/pets', '/pets', true],
+    ['/pets', '/pets/{petId}', true],
+    ['/pets', '/petstore', false],
+    ['/pets/', '/pets/{petId}', true],
+    ['pets', '/pets/{petId}', true],
+    ['/', '/anything/at/all', true],
+    ['/Pets', '/pets', false],
+    ['/v2/*', '/v2/payments', true],
+    ['/v2/*', '/v2/payments/{id}', false],
+    ['/v2/**', '/v2/payments/{id}', true],
+    ['/v2/**', '/v2', false],
+    ['/v2/*/{id}', '/v2/payments/{id}', true],
+    ['**/actions/*', '/v2/payments/{id}/actions/refund', true],
+    ['/v?/pay*', '/v2/payments', true],
+    ['/v?/pay*', '/v2/x/payments', false],
+    ['*', '/pets', false],
+    ['/**', '/pets', true],
+    ['/v2/**/refund', '/v2/payments/{id}/refund', true],
+  ];
+  for (const [pattern, path, expected] of cases) {
+    it(`${expected ? 'matches' : 'does not match'} ${path} when the pattern is ${pattern}`, () => {
+      expect(matchesPathPattern(pattern, path)).toBe(expected);
+    });
+  }
+
+  it('takes linear steps per character when a glob has many stars', () => {
+    const path = `/${'a'.repeat(2000)}`;
+    expect(matchesPathPattern(`/${'*a'.repeat(50)}b`, path)).toBe(false);
+  });
+});
+
+const ops: CurationSubject[] = [
+  { file: 'list_pets.md', method: 'GET', path: '/pets', tags: ['pets'] },
+  { file: 'create_pet.md', method: 'POST', path: '/pets', tags: ['pets', 'admin'] },
+  { file: 'get_owner.md', method: 'GET', path: '/owners/{id}', tags: ['owners'], deprecated: true },
+  { file: 'health.md', method: 'GET', path: '/health', tags: [] },
+];
+
+describe('chooseOperations', () => {
+  it('leaves out nothing when nothing is chosen', () => {
+    expect(chooseOperations(ops, {})).toEqual({ leftOut: new Map(), problems: [] });
+  });
+
+  it('keeps only the operations with an included tag, saying why each other one is left out', () => {
+    const { leftOut } = chooseOperations(ops, { includeTags: ['pets'] });
+    expect([...leftOut.keys()]).toEqual(['get_owner.md', 'health.md']);
+    expect(leftOut.get('get_owner.md')).toEqual(['its tags (`owners`) are not among the kept ones (`pets`)']);
+    expect(leftOut.get('health.md')).toEqual(['it has no tag, and only operations tagged `pets` are kept']);
+  });
+
+  it('leaves out an operation with any excluded tag', () => {
+    expect(chooseOperations(ops, { excludeTags: ['admin'] }).leftOut).toEqual(new Map([['create_pet.md', ['it is tagged `admin`, which is left out']]]));
+  });
+
+  it('chooses by path prefix or glob, included and excluded', () => {
+    expect([...chooseOperations(ops, { includePaths: ['/pets'] }).leftOut.keys()]).toEqual(['get_owner.md', 'health.md']);
+    expect(chooseOperations(ops, { excludePaths: ['/owners/*'] }).leftOut).toEqual(
+      new Map([['get_owner.md', ['its path `/owners/{id}` matches `/owners/*`, which is left out']]]),
+    );
+  });
+
+  it('leaves out deprecated operations when asked, and lists every reason that applies', () => {
+    const { leftOut } = chooseOperations(ops, { excludeDeprecated: true, includeTags: ['pets'] });
+    expect(leftOut.get('get_owner.md')).toEqual(['its tags (`owners`) are not among the kept ones (`pets`)', 'it is deprecated, and deprecated operations are left out']);
+  });
+
+  it('warns about a tag or a path no operation has, naming the closest tag', () => {
+    const { problems } = chooseOperations(ops, { includeTags: ['Pets'], excludePaths: ['/cats'] });
+    expect(problems.map((p) => [p.ruleId, p.severity, p.message])).toEqual([
+      ['curation-unmatched', 'warning', '--include-tags names `Pets`, a tag no operation has (did you mean `pets`?)'],
+      ['curation-unmatched', 'warning', "--exclude-paths names `/cats`, which matches no operation's path"],
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { problem, type Problem } from '../core/problem';
+import { codeSpan } from '../skill/markdown';
+import { didYouMean } from '../rules/facts';
+
+/**
+ * What to keep of a generated skill, chosen by the spec's own facts about each operation:
+ * the CLI's `convert --include-tags … --exclude-tags … --include-paths … --exclude-paths …
+ * --exclude-deprecated`. Empty lists choose nothing.
+ */
+export interface CurationChoices {
+  /** Keep only operations with at least one of these tags. */
+  includeTags?: readonly string[];
+  /** Leave out operations with any of these tags. */
+  excludeTags?: readonly string[];
+  /** Keep only operations whose path matches one of these (`matchesPathPattern`). */
+  includePaths?: readonly string[];
+  /** Leave out operations whose path matches any of these. */
+  excludePaths?: readonly string[];
+  /** Leave out operations the spec marks deprecated. */
+  excludeDeprecated?: boolean;
+}
+
+/** What curation knows of an operation: the import report's facts about it (`ReportOperation`). */
+export interface CurationSubject {
+  file: string;
+  method: string;
+  /** The path template as the spec writes it (`/pets/{petId}`). */
+  path: string;
+  tags: readonly string[];
+  deprecated?: boolean;
+}
+
+/** Which operations the choices leave out, and why; and the choices that matched nothing. */
+export interface Chosen {
+  /** Operation file to the reasons it is left out (one per choice that leaves it out). */
+  leftOut: Map<string, string[]>;
+  /** A tag or path pattern given that no operation has: most likely a typo (warnings, with the closest one). */
+  problems: Problem[];
+}
+
+const list = (values: readonly string[]) => values.map((v) => codeSpan(v)).join(', ');
+
+/**
+ * Whether a path template matches a pattern of `--include-paths` / `--exclude-paths`. A
+ * pattern with `*` or `?` is a glob over the whole path: `*` any characters within one
+ * segment, `**` any characters across segments, `?` one character but `/`. Any other pattern
+ * is a prefix ending at a segment boundary: `/pets` matches `/pets` and `/pets/{petId}`, not
+ * `/petstore`. A pattern without a leading `/` gets one. Case matters, as in the spec's paths.
+ */
+export function matchesPathPattern(pattern: string, path: string): boolean {
+  const p = pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`;
+  if (!/[*?]/.test(p)) {
+    const prefix = p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+    return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
+  }
+  return globMatches(p, path);
+}
+
+type GlobToken = { kind: 'text'; char: string } | { kind: 'one' } | { kind: 'segment' } | { kind: 'any' };
+
+/** The glob of `matchesPathPattern`, matched in O(pattern × path) steps (no regular expression, no backtracking). */
+function globMatches(pattern: string, path: string): boolean {
+  const tokens: GlobToken[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      tokens.push({ kind: 'any' });
+      while (pattern[i + 1] === '*') i++;
+    } else if (c === '*') tokens.push({ kind: 'segment' });
+    else if (c === '?') tokens.push({ kind: 'one' });
+    else tokens.push({ kind: 'text', char: c });
+  }
+  // can[j]: the tokens so far match the first j characters of the path.
+  let can = new Array<boolean>(path.length + 1).fill(false);
+  can[0] = true;
+  for (const t of tokens) {
+    const next = new Array<boolean>(path.length + 1).fill(false);
+    for (let j = 0; j <= path.length; j++) {
+      if (t.kind === 'any' || t.kind === 'segment') {
+        // A star matches nothing, or one more character (any, or any but `/`).
+        next[j] = can[j] || (j > 0 && next[j - 1] && (t.kind === 'any' || path[j - 1] !== '/'));
+      } else if (j > 0 && can[j - 1]) {
+        next[j] = t.kind === 'one' ? path[j - 1] !== '/' : path[j - 1] === t.char;
+      }
+    }
+    can = next;
+  }
+  return can[path.length];
+}
+
+/**
+ * The operations the choices leave out, each with every reason that applies (SPEC 4.7's
+ * report lists them). The same choices on the same operations give the same answer,
+ * whoever asks: the CLI at conversion, or a test holding the wizard to it.
+ */
+export function chooseOperations(subjects: readonly CurationSubject[], choices: CurationChoices): Chosen {
+  const includeTags = choices.includeTags ?? [];
+  const excludeTags = choices.excludeTags ?? [];
+  const includePaths = choices.includePaths ?? [];
+  const excludePaths = choices.excludePaths ?? [];
+  const leftOut = new Map<string, string[]>();
+  for (const s of subjects) {
+    const reasons: string[] = [];
+    if (includeTags.length > 0 && !s.tags.some((t) => includeTags.includes(t))) {
+      reasons.push(s.tags.length === 0 ? `it has no tag, and only operations tagged ${list(includeTags)} are kept` : `its tags (${list(s.tags)}) are not among the kept ones (${list(includeTags)})`);
+    }
+    const excludedTags = s.tags.filter((t) => excludeTags.includes(t));
+    if (excludedTags.length > 0) reasons.push(`it is tagged ${list(excludedTags)}, which is left out`);
+    if (includePaths.length > 0 && !includePaths.some((p) => matchesPathPattern(p, s.path))) {
+      reasons.push(`its path ${codeSpan(s.path)} matches none of the kept paths (${list(includePaths)})`);
+    }
+    const excludedBy = excludePaths.filter((p) => matchesPathPattern(p, s.path));
+    if (excludedBy.length > 0) reasons.push(`its path ${codeSpan(s.path)} matches ${list(excludedBy)}, which is left out`);
+    if (choices.excludeDeprecated && s.deprecated) reasons.push('it is deprecated, and deprecated operations are left out');
+    if (reasons.length > 0) leftOut.set(s.file, reasons);
+  }
+  return { leftOut, problems: unmatched(subjects, choices) };
+}
+
+/** A warning for each tag or path pattern given that no operation has: a choice that does nothing is most likely a typo. */
+function unmatched(subjects: readonly CurationSubject[], choices: CurationChoices): Problem[] {
+  const tags = [...new Set(subjects.flatMap((s) => s.tags))];
+  const problems: Problem[] = [];
+  for (const [option, values] of [['include-tags', choices.includeTags], ['exclude-tags', choices.excludeTags]] as const) {
+    for (const tag of values ?? []) {
+      if (tags.includes(tag)) continue;
+      problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(tag)}, a tag no operation has${didYouMean(tag, tags)}`, ''));
+    }
+  }
+  for (const [option, values] of [['include-paths', choices.includePaths], ['exclude-paths', choices.excludePaths]] as const) {
+    for (const pattern of values ?? []) {
+      if (subjects.some((s) => matchesPathPattern(pattern, s.path))) continue;
+      problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(pattern)}, which matches no operation's path`, ''));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { convertSpec, specInputFromDocument } from '../convert';
+import { manyOperationsSpec } from '../../test/many-operations';
+import { curateConversion, curatedReport } from './curate';
+
+const converted = () => convertSpec(specInputFromDocument(manyOperationsSpec({ tags: 3, actions: 10 })), { sha256: 'abc' });
+
+describe('curateConversion', () => {
+  it('gives the conversion back untouched when the choices leave nothing out', () => {
+    const result = converted();
+    expect(curateConversion(result, { excludeTags: ['nothing'] }).result).toBe(result);
+  });
+
+  it('moves each operation left out from declared to leftOut, and the types pruned from sharedTypes, keeping the count', () => {
+    const { result } = curateConversion(converted(), { includeTags: ['invoices'], excludeDeprecated: true });
+    const { report } = result;
+    expect(report.declared.map((d) => d.file).sort()).toEqual([...result.files.keys()].filter((f) => f.endsWith('.md') && f !== 'SKILL.md').sort());
+    expect(report.declared.every((d) => d.tags.includes('invoices') && !d.deprecated)).toBe(true);
+    expect(report.leftOut.find((o) => o.file === 'invoice_action10.md')).toMatchObject({ was: 'declared', deprecated: true, reasons: ['it is deprecated, and deprecated operations are left out'] });
+    expect(report.operationCount).toBe(report.declared.length + report.proseOnly.length + report.leftOut.length);
+    expect(report.sharedTypes.map((t) => t.name)).toEqual(['Address', 'Invoice', 'Money']);
+  });
+});
+
+describe('curatedReport', () => {
+  it('adds to what an earlier curation left out', () => {
+    const first = curateConversion(converted(), { includeTags: ['payments'] }).result.report;
+    const again = curatedReport(first, new Map([['get_payment.md', ['removed in the wizard']]]));
+    expect(again.leftOut).toHaveLength(first.leftOut.length + 1);
+    expect(again.leftOut.at(-1)).toMatchObject({ file: 'get_payment.md', reasons: ['removed in the wizard'] });
+    expect(again.declared).toHaveLength(first.declared.length - 1);
+  });
+});
