@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../lib/bundle/bundle';
 import type { ImportReport } from '../lib/convert';
 import { createWizardService, type WizardReply, type WizardRequest, type WizardService } from '../lib/wizard/service';
+import { EMPTY_QUERY, filesNotShown, filterOperations, sortOperations } from '../lib/wizard/operation-query';
 import { runHere } from './cli';
 import { manyOperationsText } from './many-operations';
 
@@ -40,11 +41,16 @@ describe('curation in the CLI and in the wizard (issue 9)', () => {
     const r = await runHere('convert', join(tmp, 'many.json'), '--out', join(tmp, 'out'), '--include-tags', 'payments', '--exclude-deprecated', '--zip', zip);
     expect(r.code, r.stderr).toBe(0);
 
-    // The wizard: the tag filter, "Keep only shown"; then the deprecated ones, "Remove selected".
-    const { service, report } = await wizardWith();
-    const operations = [...report.declared, ...report.proseOnly];
-    await call(service, { type: 'remove', paths: operations.filter((o) => !o.tags.includes('payments')).map((o) => o.file) }, 'summary');
-    await call(service, { type: 'remove', paths: operations.filter((o) => o.deprecated).map((o) => o.file) }, 'summary');
+    // The wizard, as the operations view does it: the tag filter and "Keep only shown"; then
+    // the deprecated ones sorted to the top, selected, "Remove selected".
+    const { service } = await wizardWith();
+    const rows = (await call(service, { type: 'operations' }, 'operations')).rows;
+    const payments = filterOperations(rows, { ...EMPTY_QUERY, tag: 'payments' });
+    await call(service, { type: 'remove', paths: filesNotShown(rows, payments) }, 'summary');
+    const kept = (await call(service, { type: 'operations' }, 'operations')).rows;
+    const deprecated = sortOperations(filterOperations(kept, EMPTY_QUERY), { key: 'deprecated', direction: 'descending' }).filter((r) => r.deprecated);
+    expect(deprecated.length).toBeGreaterThan(0);
+    await call(service, { type: 'remove', paths: deprecated.map((r) => r.file!) }, 'summary');
     const fromWizard = await exported(service);
     expect(fromWizard.equals(await readFile(zip))).toBe(true);
   });

@@ -38,6 +38,7 @@ export function ReportView({
   onOpenSpec,
   onDownload,
   onChooseFolder,
+  operations,
 }: {
   summary: SessionSummary;
   report?: ImportReport;
@@ -49,6 +50,8 @@ export function ReportView({
   onOpenSpec?: (file: string, line?: number) => void;
   /** Converts the folder the user chooses instead (a spec whose `$ref`s name files that were not uploaded). */
   onChooseFolder?: (chosen: ChosenFiles) => void;
+  /** The operations view, shown below the summary. */
+  operations?: ReactNode;
 }) {
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
@@ -70,27 +73,27 @@ export function ReportView({
       </div>
       {report && missing.length > 0 && <MissingFiles files={missing} onChooseFolder={onChooseFolder} />}
       {report ? (
-        <>
-          <p>
-            <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {report.operationCount} operations,{' '}
-            <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}
-            {report.sharedTypes.length} shared types
-            {report.weakDescriptions.length > 0 && (
-              <>
-                ; {report.weakDescriptions.length} {report.weakDescriptions.length === 1 ? 'tool whose description' : 'tools whose descriptions'} a model cannot
-                choose by (<code>description-quality</code>, below)
-              </>
-            )}
-            .
-          </p>
-          {report.declared.length > 0 && (
-            <details>
-              <summary>
-                <h3>Declared as tools ({report.declared.length})</h3>
-              </summary>
-              <OperationTable rows={report.declared} third="Tool" cell={(d) => <code>{d.tool}</code>} onOpenFile={onOpenFile} onOpenSpec={onOpenSpec} />
-            </details>
+        <p>
+          <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {report.operationCount} operations,{' '}
+          <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}
+          {report.sharedTypes.length} shared types
+          {report.weakDescriptions.length > 0 && (
+            <>
+              ; {report.weakDescriptions.length} {report.weakDescriptions.length === 1 ? 'tool whose description' : 'tools whose descriptions'} a model cannot
+              choose by (<code>description-quality</code>, below)
+            </>
           )}
+          .
+        </p>
+      ) : (
+        <p>
+          Opened from the bundle <code>{summary.origin.name}</code>: its generated &ldquo;The call&rdquo; sections were taken out again, and
+          are written back when you download it.
+        </p>
+      )}
+      {operations}
+      {report && (
+        <>
           {report.proseOnly.length > 0 && (
             <section>
               <h3>Prose-only ({report.proseOnly.length})</h3>
@@ -153,11 +156,6 @@ export function ReportView({
             </section>
           )}
         </>
-      ) : (
-        <p>
-          Opened from the bundle <code>{summary.origin.name}</code>: its generated &ldquo;The call&rdquo; sections were taken out again, and
-          are written back when you download it.
-        </p>
       )}
       {specProblems.length > 0 && (
         <section>

@@ -7,7 +7,7 @@ import type { DraftLocks } from './draft-locks';
 import type { SpecChoice } from './start-panel';
 import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
-import type { PreviewTab, WizardAction, WizardState } from './wizard-state';
+import type { OperationsState, PreviewTab, WizardAction, WizardState } from './wizard-state';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -369,6 +369,21 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       if (path !== null) await changeFile({ type: 'remove', paths: [path] }, null);
     },
     onPutBack: (path: string) => changeFile({ type: 'put-back', paths: [path] }, path),
+
+    /** The operations view's rows, asked for whenever the view is shown or the skill changes under it. */
+    async loadOperations() {
+      const reply = await send({ type: 'operations' });
+      if (reply.type === 'operations') dispatch({ type: 'operations', rows: reply.rows });
+    },
+    /** Operation files out of the skill, or back into it, from the operations view (curation in bulk); true when done. */
+    async curate(change: 'remove' | 'put-back', paths: string[]): Promise<boolean> {
+      await flushEdits();
+      const reply = await send({ type: change, paths });
+      if (reply.type !== 'summary') return false;
+      dispatch({ type: 'summary', summary: reply.summary });
+      return true;
+    },
+    setOperationsView: (view: Partial<Omit<OperationsState, 'rows'>>) => dispatch({ type: 'operations-view', view }),
 
     async onArgs(text: string) {
       dispatch({ type: 'args', text });

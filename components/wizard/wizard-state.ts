@@ -4,6 +4,8 @@ import type { Result } from '../../lib/core/result';
 import type { FileView, Opened } from '../../lib/wizard/service';
 import type { SessionSummary, ToolPreview } from '../../lib/wizard/session';
 import type { DraftListing } from './draft-store';
+import { EMPTY_QUERY, type OperationQuery, type OperationSort } from '../../lib/wizard/operation-query';
+import type { OperationRow } from '../../lib/wizard/operations';
 
 export type PreviewTab = 'tool' | 'call' | 'bundle';
 
@@ -67,7 +69,20 @@ export interface WizardState {
   working: { label: string; since: number } | null;
   /** What happened when the worker was last stopped, until dismissed. */
   recovered: string | null;
+  operations: OperationsState;
 }
+
+/** The operations view (issue 9): the rows the worker sent, and the search, sort and row the user left it at. */
+export interface OperationsState {
+  /** Null until the worker has sent them for the skill open now. */
+  rows: OperationRow[] | null;
+  query: OperationQuery;
+  sort: OperationSort | null;
+  /** The row with the tab stop (its id). */
+  active: string | null;
+}
+
+const initialOperations: OperationsState = { rows: null, query: EMPTY_QUERY, sort: null, active: null };
 
 export const initialWizardState: WizardState = {
   starting: true,
@@ -93,6 +108,7 @@ export const initialWizardState: WizardState = {
   notice: null,
   working: null,
   recovered: null,
+  operations: initialOperations,
 };
 
 export type WizardAction =
@@ -103,6 +119,8 @@ export type WizardAction =
   | { type: 'refused'; problems: Problem[] }
   | { type: 'opened'; opened: Opened }
   | { type: 'summary'; summary: SessionSummary }
+  | { type: 'operations'; rows: OperationRow[] }
+  | { type: 'operations-view'; view: Partial<Omit<OperationsState, 'rows'>> }
   | { type: 'select'; path: string | null }
   | { type: 'file'; file: FileView }
   | { type: 'typed'; path: string; text: string }
@@ -159,9 +177,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         request: undefined,
         exported: undefined,
         notice: null,
+        operations: initialOperations,
       };
     case 'summary':
       return { ...state, summary: action.summary };
+    case 'operations':
+      return { ...state, operations: { ...state.operations, rows: action.rows } };
+    case 'operations-view':
+      return { ...state, operations: { ...state.operations, ...action.view } };
     case 'select':
       // The file goes at once: until the worker sends the new one, nothing is shown to type into.
       return { ...state, selected: action.path, spec: null, file: null, draft: '', tool: undefined, request: undefined, notice: null };

@@ -7,6 +7,7 @@ import { FileList } from './file-list';
 import { skillCounts } from './format';
 import { ProblemList } from './problem-list';
 import { REPORT_HEADING, ReportView } from './report-view';
+import { OperationsView } from './operations-view';
 import { PreviewPane } from './preview-pane';
 import { RegenerateForm } from './regenerate-form';
 import { DraftList } from './draft-list';
@@ -195,6 +196,20 @@ export function Wizard() {
               onOpenSpec={opened.specFiles.length > 0 ? (file, line) => void actions.openSpec(file, line) : undefined}
               onDownload={() => void actions.onDownloadReport()}
               onChooseFolder={(chosen) => void actions.onSpec({ chosen })}
+              operations={
+                <OperationsView
+                  summary={summary}
+                  operations={state.operations}
+                  onLoad={actions.loadOperations}
+                  onView={actions.setOperationsView}
+                  onOpen={(row) => {
+                    // A removed file is not in the skill to open: its place in the spec is.
+                    if (row.file !== undefined && !row.removed) void actions.openFile(row.file);
+                    else if (row.location && opened.specFiles.length > 0) void actions.openSpec(row.location.file, row.location.line);
+                  }}
+                  onCurate={actions.curate}
+                />
+              }
             />
           </main>
         ) : (

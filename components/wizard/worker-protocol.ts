@@ -140,6 +140,8 @@ export function describeRequest(request: PageRequest): string {
       return `adapting the tools for ${request.target}`;
     case 'report':
       return 'writing the report';
+    case 'operations':
+      return 'listing the operations';
     case 'restore':
     case 'open-draft':
       return 'opening the saved skill';

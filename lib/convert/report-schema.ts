@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { problemSchema } from '../core/problem-schema';
 import type { ImportReport } from './model';
 
-const location = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
+/** A place in the uploaded spec (`SpecLocation`). */
+export const specLocationSchema = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
+const location = specLocationSchema;
 // Tags and leftOut came with issue 9: a report saved before reads as untagged and uncurated.
 const operation = { method: z.string(), path: z.string(), operationId: z.string().optional(), tags: z.array(z.string()).default([]), deprecated: z.literal(true).optional(), location };
 

@@ -23,6 +23,7 @@ describe('wizardReplySchema', () => {
       { type: 'export', tools: true },
       { type: 'convert', upload: { name: 'notes.yaml', kind: 'files', entries: [{ path: 'notes.yaml', bytes: new TextEncoder().encode('hello: world\n') }] }, options: {} },
       { type: 'put-back', paths: ['x.md'] },
+      { type: 'operations' },
     ];
     const types = new Set<WizardReply['type']>();
     for (const request of requests) {
@@ -33,7 +34,7 @@ describe('wizardReplySchema', () => {
       if (!parsed.success) throw new Error(`${reply.type}: ${describeIssues(parsed.error)}`);
       expect(parsed.data).toEqual(reply);
     }
-    expect([...types].sort()).toEqual(['call', 'export', 'exported', 'file', 'opened', 'spec-file', 'stale', 'summary', 'tool']);
+    expect([...types].sort()).toEqual(['call', 'export', 'exported', 'file', 'opened', 'operations', 'spec-file', 'stale', 'summary', 'tool']);
   });
 
   it.each([

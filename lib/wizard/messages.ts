@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import { problemSchema } from '../core/problem-schema';
-import { importReportSchema } from '../convert/report-schema';
+import { importReportSchema, specLocationSchema } from '../convert/report-schema';
 import type { HttpRequest } from '../call';
 import type { Result } from '../core/result';
 import type { WizardReply, WizardRequest } from './service';
 import type { TargetDetail, TargetRow, TokensView } from './fit';
 import type { SessionSummary, ToolPreview } from './session';
+import type { OperationRow } from './operations';
 
 export { describeIssues } from '../core/describe-issues';
 
@@ -43,6 +44,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
   z.object({ type: z.literal('spec-file'), path }),
   z.object({ type: z.literal('exported'), path }),
+  z.object({ type: z.literal('operations') }),
   z.object({ type: z.literal('remove'), paths: z.array(path) }),
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
   z.object({ type: z.literal('full-schema'), path }),
@@ -76,6 +78,24 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
 });
 
 const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();
+const operationRowSchema: z.ZodType<OperationRow> = z.object({
+  id: z.string(),
+  file: z.string().optional(),
+  method: z.string(),
+  path: z.string(),
+  operationId: z.string().optional(),
+  tags: z.array(z.string()),
+  tool: z.string().optional(),
+  summary: z.string(),
+  state: z.enum(['declared', 'fitted', 'prose-only', 'error', 'skipped']),
+  removed: z.boolean(),
+  errors: z.number(),
+  warnings: z.number(),
+  bytes: z.number().optional(),
+  deprecated: z.boolean(),
+  location: specLocationSchema.optional(),
+});
+
 const toolPreview: z.ZodType<ToolPreview> = z.union([
   z.object({
     ok: z.literal(true),
@@ -169,5 +189,6 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
     file: z.object({ text: z.string(), log: z.array(z.string()), fits: z.boolean() }).or(z.undefined()),
   }),
   z.object({ type: z.literal('report'), folder: z.string(), text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('operations'), rows: z.array(operationRowSchema) }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -9,6 +9,7 @@ import { problem } from '../core/problem';
 import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
 import { TYPES_FILE } from '../skill/types-file';
+import type { OperationRow } from './operations';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
@@ -33,6 +34,7 @@ import {
   removeOperations,
   restoreOperations,
   restoreSession,
+  sessionOperations,
   revertFile,
   snapshotSession,
   summarize,
@@ -80,7 +82,9 @@ export type WizardRequest =
   /** The tools adapted for a target, as `tools --target` writes them. */
   | { type: 'target-tools'; target: string }
   /** The import report file, as `convert --report` writes it, of the skill as it is now. */
-  | { type: 'report' };
+  | { type: 'report' }
+  /** Every operation, one row each, for the operations view. */
+  | { type: 'operations' };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -121,6 +125,7 @@ export type WizardReply =
   | { type: 'target-tools'; folder: string; target: string; file: { text: string; log: string[]; fits: boolean } | undefined }
   /** Undefined for a skill opened from a bundle: there was no import. */
   | { type: 'report'; folder: string; text: string | undefined }
+  | { type: 'operations'; rows: OperationRow[] }
   | { type: 'error'; message: string };
 
 export interface WizardService {
@@ -268,6 +273,9 @@ export function createWizardService(): WizardService {
         case 'exported':
           if (!session) return NO_SESSION;
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };
+        case 'operations':
+          if (!session) return NO_SESSION;
+          return { type: 'operations', rows: sessionOperations(session) };
         case 'spec-file':
           return { type: 'spec-file', path: request.path, text: lastUpload?.upload.files.find((f) => f.path === request.path)?.text };
         case 'tokens':

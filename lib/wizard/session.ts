@@ -20,6 +20,7 @@ import { operationsOrder, removeOperations as removeFromPackage, restoreOperatio
 import { TYPES_FILE } from '../skill/types-file';
 import { sessionSnapshotSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
+import { listOperations, type OperationRow } from './operations';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -195,6 +196,12 @@ export function summarize(session: WizardSession): SessionSummary {
     removed: [...session.removed.keys()].sort(compareStrings),
   };
 }
+
+/** Every operation of the skill, the removed ones and the skipped ones too, one row each (the operations view). */
+export function sessionOperations(session: WizardSession): OperationRow[] {
+  return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems });
+}
+
 
 /** What fitting did to an operation on import (issue 8.1), as its report entry says. */
 export interface FittedInfo {

@@ -1,0 +1,147 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { manyOperationsSpec, manyOperationsText } from '../test/many-operations';
+import { WizardPage } from './wizard-page';
+
+// Issue 9: curating a 300-operation API. The spec is generated (test/many-operations.ts): 331
+// operations over six tags, 55 a tag (two of each tag's actions also tagged `admin`) and
+// GET /health untagged.
+const spec = manyOperationsSpec() as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'];
+const all = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([method, op]) => ({ method: method.toUpperCase(), path, tags: op.tags ?? [] })),
+);
+const customers = all.filter((o) => o.tags.includes('customers'));
+
+test.describe.configure({ timeout: 120_000 });
+
+async function upload(page: Page): Promise<WizardPage> {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'many.json', buffer: Buffer.from(manyOperationsText()) }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 60_000 });
+  await expect(page.getByRole('grid', { name: 'Operations' })).toBeVisible();
+  await expect(page.getByText(`${all.length} of ${all.length} operations shown`)).toBeVisible();
+  return wizard;
+}
+
+/** The operation files of a downloaded bundle, as `METHOD /path` read from their operation blocks. */
+async function operationsInZip(bytes: Buffer): Promise<{ operations: string[]; files: Map<string, string> }> {
+  const files = await WizardPage.unzip(bytes);
+  const operations: string[] = [];
+  for (const [path, text] of files) {
+    if (path.endsWith('/SKILL.md') || !path.endsWith('.md')) continue;
+    const method = /^ {2}method: (\w+)$/m.exec(text)?.[1];
+    const url = /^ {2}url: '?(\S+?)'?$/m.exec(text)?.[1];
+    if (!method || !url) throw new Error(`${path} has no operation block`);
+    operations.push(`${method} ${new URL(url.replace(/[{}]/g, (c) => (c === '{' ? '%7B' : '%7D'))).pathname.replace(/%7B/g, '{').replace(/%7D/g, '}')}`);
+  }
+  return { operations: operations.sort(), files };
+}
+
+const expectedCustomers = customers.map((o) => `${o.method} ${o.path}`).sort();
+
+test('a 331-operation spec: search by request line and tag, keep one tag in a few actions, and the zip holds exactly those', async ({ page }) => {
+  const wizard = await upload(page);
+  const grid = page.getByRole('grid', { name: 'Operations' });
+  const filter = page.getByRole('searchbox', { name: 'Filter operations' });
+
+  await filter.fill('POST /v2/payments');
+  // Only POST operations under /v2/payments: create and the odd-numbered actions (25).
+  const posts = all.filter((o) => o.method === 'POST' && o.path.startsWith('/v2/payments'));
+  await expect(page.getByText(`${posts.length} of ${all.length} operations shown`)).toBeVisible();
+  await expect(grid.getByRole('row').nth(1)).toContainText('POST');
+  await expect(grid.getByRole('row').nth(1)).toContainText('/v2/payments');
+  await filter.fill('CreateInvoice');
+  await expect(page.getByText(`1 of ${all.length} operations shown`)).toBeVisible();
+  await expect(grid.getByRole('row').nth(1)).toContainText('many-operations_create_invoice');
+  await filter.fill('');
+
+  // Keep only one tag: choose it, "Keep only shown", download. Three actions.
+  await page.getByLabel('Tag', { exact: true }).selectOption('customers');
+  await expect(page.getByText(`${customers.length} of ${all.length} operations shown`)).toBeVisible();
+  await page.getByRole('button', { name: 'Keep only shown' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kept the' })).toContainText(`${all.length - customers.length} operations removed`);
+  const { bytes } = await wizard.download();
+
+  const { operations, files } = await operationsInZip(bytes);
+  expect(operations).toEqual(expectedCustomers);
+  // Shared types no kept operation uses are not written: Customer, Money and Address stay.
+  expect(Object.keys(JSON.parse(files.get('types.json')!) as object).sort()).toEqual(['Address', 'Customer', 'Money']);
+
+  // The removed operations are listed under Removed, and come back in bulk.
+  await page.getByLabel('Tag', { exact: true }).selectOption('');
+  await page.getByLabel('State', { exact: true }).selectOption('removed');
+  await expect(page.getByText(`${all.length - customers.length} removed operations shown`)).toBeVisible();
+  await page.getByLabel('Tag', { exact: true }).selectOption('payments');
+  await page.getByRole('checkbox', { name: /^Select all/ }).check();
+  await page.getByRole('button', { name: 'Put back selected' }).click();
+  await page.getByLabel('State', { exact: true }).selectOption('');
+  await page.getByLabel('Tag', { exact: true }).selectOption('');
+  const kept = customers.length + all.filter((o) => o.tags.includes('payments')).length;
+  await expect(page.getByText(`${kept} of ${kept} operations shown`)).toBeVisible();
+  expect(wizard.errors).toEqual([]);
+});
+
+/**
+ * Presses Tab (Shift+Tab when the target comes before the focused element) until the target
+ * has focus, at most `max` times: the keyboard's way there, however many stops it takes.
+ */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  const handle = await target.elementHandle();
+  if (!handle) throw new Error(`no ${target.toString()}`);
+  const before = await handle.evaluate((el) => {
+    const active = document.activeElement;
+    return !!active && active !== document.body && (el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  });
+  for (let i = 0; i < max; i++) {
+    if (await handle.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(before ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${max} presses never reached ${target.toString()}`);
+}
+
+test('the same with the keyboard alone: filter, arrow keys and Enter, keep one tag, download', async ({ page }) => {
+  const wizard = await upload(page);
+  const filter = page.getByRole('searchbox', { name: 'Filter operations' });
+  await page.locator('body').focus();
+  await tabTo(page, filter, 400);
+  await page.keyboard.type('post /v2/customers');
+  const posts = all.filter((o) => o.method === 'POST' && o.path.startsWith('/v2/customers'));
+  await expect(page.getByText(`${posts.length} of ${all.length} operations shown`)).toBeVisible();
+
+  // Into the table: the first row has the tab stop; arrows move, Enter opens the file.
+  const grid = page.getByRole('grid', { name: 'Operations' });
+  await tabTo(page, grid.getByRole('row').nth(1));
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.getByRole('row').nth(2)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Contents of create_customer.md')).toBeVisible();
+
+  await tabTo(page, filter, 400);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  const tag = page.getByLabel('Tag', { exact: true });
+  await tabTo(page, tag);
+  // A closed select takes arrow keys: step down to the tag.
+  const options = await tag.locator('option').allInnerTexts();
+  const steps = options.findIndex((o) => o.startsWith('customers'));
+  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(`${customers.length} of ${all.length} operations shown`)).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Keep only shown' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Kept the' })).toBeVisible();
+  // Focus stays in the table, not dropped to the page.
+  await expect(grid.getByRole('row').nth(1)).toBeFocused();
+
+  const download = page.waitForEvent('download');
+  await tabTo(page, page.getByRole('button', { name: 'Download bundle' }), 400);
+  await page.keyboard.press('Enter');
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const { operations } = await operationsInZip(await readFile(file));
+  expect(operations).toEqual(expectedCustomers);
+  expect(wizard.errors).toEqual([]);
+});
