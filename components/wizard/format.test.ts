@@ -25,6 +25,7 @@ describe('skillCounts', () => {
     warnings: 0,
     tools: 1,
     removed: [],
+    credentials: [],
   });
   it('says files, tools, errors and warnings, without an edited count when nothing is edited', () => {
     expect(skillCounts(summary([false]))).toBe('1 file · 1 tool · 1 error · 0 warnings');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import type { HttpRequest } from '../../lib/call';
+import type { CallCredential, HttpRequest } from '../../lib/call';
 import type { Result } from '../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../lib/wizard/session';
 import { CallPreview } from './call-preview';
@@ -22,6 +22,7 @@ export function PreviewPane({
   args,
   onArgs,
   request,
+  credentials,
   inBundle,
   onRestoreFullSchema,
 }: {
@@ -31,6 +32,7 @@ export function PreviewPane({
   args: string;
   onArgs: (text: string) => void;
   request: Result<HttpRequest> | undefined;
+  credentials: readonly CallCredential[];
   /** The file with "The call" generated in; undefined while it is being made. */
   inBundle: string | undefined;
   /** Gives a fitted operation its full schema again (the skill is generated again). */
@@ -81,7 +83,7 @@ export function PreviewPane({
         ) : tab === 'tool' ? (
           <ToolPreview preview={tool} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
-          <CallPreview args={args} onArgsChange={onArgs} request={request} />
+          <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
         ) : (
           <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
         )}

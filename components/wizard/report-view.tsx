@@ -9,6 +9,8 @@ import type { SessionSummary } from '../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from './browser-files';
 import { FolderInput } from './folder-input';
 import { ProblemList } from './problem-list';
+import { PublishProblems } from './publish-problems';
+import { count } from './format';
 
 
 /** The id of the report's heading, which the wizard focuses after an import. */
@@ -91,6 +93,7 @@ export function ReportView({
           are written back when you download it.
         </p>
       )}
+      <PublishVerdict problems={packageProblems} blockers={blockers} />
       {operations}
       {report && (
         <>
@@ -164,8 +167,10 @@ export function ReportView({
           <ProblemList problems={specProblems} showFile label="Problems in the spec" onSelect={atSpec} />
         </section>
       )}
-      <section>
-        <h3>Publish rules</h3>
+      <section id="publish-problems" aria-labelledby="publish-problems-heading">
+        <h3 id="publish-problems-heading" tabIndex={-1}>
+          Publish rules
+        </h3>
         {blockers.length > 0 && (
           <div role="alert" aria-label="Not publishable" className="refused">
             <p>
@@ -180,9 +185,10 @@ export function ReportView({
         ) : (
           <>
             <p>
-              {summary.errors} errors and {summary.warnings} warnings in the skill&apos;s files. {summary.errors > 0 ? 'A skill with an error is not published.' : ''}
+              {count(summary.errors, 'error')} and {count(summary.warnings, 'warning')} in the skill&apos;s files, grouped by rule and message.{' '}
+              {summary.errors > 0 ? 'A skill with an error is not published.' : ''}
             </p>
-            <ProblemList problems={packageProblems} showFile onSelect={(p) => onOpenFile(p.file)} label="Publish problems" />
+            <PublishProblems problems={packageProblems} onOpen={(p) => onOpenFile(p.file)} label="Publish problems" />
           </>
         )}
       </section>
@@ -227,6 +233,36 @@ function MissingFiles({ files, onChooseFolder }: { files: string[]; onChooseFold
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * One line at the top of the report: whether the skill can be published and, when not, what
+ * blocks it (the rules with errors, largest first, and the import's own blockers), with a
+ * link to the publish problems.
+ */
+function PublishVerdict({ problems, blockers }: { problems: readonly Problem[]; blockers: readonly Problem[] }) {
+  const byRule = new Map<string, number>();
+  for (const p of problems) if (p.severity === 'error') byRule.set(p.ruleId, (byRule.get(p.ruleId) ?? 0) + 1);
+  const errors = [...byRule.values()].reduce((n, k) => n + k, 0);
+  const warnings = problems.length - errors;
+  if (byRule.size === 0 && blockers.length === 0)
+    return (
+      <p className="verdict ok">
+        <strong>Publishable.</strong> {warnings > 0 ? `No publish rule fails; ${count(warnings, 'warning')} to look at.` : 'No rule fails and nothing else blocks it.'}{' '}
+        {warnings > 0 && <a href="#publish-problems">See the warnings</a>}
+      </p>
+    );
+  const rules = [...byRule].sort((a, b) => b[1] - a[1]);
+  const shown = rules.slice(0, 3).map(([rule, n]) => `${rule} (${n})`);
+  if (rules.length > 3) shown.push(`${rules.length - 3} more rules`);
+  const parts = [];
+  if (rules.length > 0) parts.push(`${count(errors, 'error')}: ${shown.join(', ')}`);
+  for (const b of blockers) parts.push(b.ruleId);
+  return (
+    <p className="verdict blocked">
+      <strong>Not publishable:</strong> {parts.join('; ')}. <a href="#publish-problems">See what blocks it</a>
+    </p>
   );
 }
 

@@ -15,6 +15,7 @@ const summary = (edited = false): SessionSummary => ({
   warnings: 0,
   tools: 1,
   removed: [],
+  credentials: [],
 });
 const opened: Opened = { summary: summary(), specProblems: [], specFiles: ['inn.yaml'] };
 const fileView = (path: string, text = `text of ${path}`): FileView => ({ path, text, version: 1, tool: { ok: false, reason: 'prose' }, exampleArgs: '{"a": 1}' });

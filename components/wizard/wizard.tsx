@@ -268,6 +268,7 @@ export function Wizard() {
               args={args}
               onArgs={(text) => void actions.onArgs(text)}
               request={request}
+              credentials={summary.credentials}
               inBundle={exported?.path === selected ? exported.text : undefined}
               onRestoreFullSchema={opened?.summary.origin.kind === 'spec' ? () => void actions.onRestoreFullSchema() : undefined}
             />

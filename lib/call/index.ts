@@ -2,3 +2,5 @@ export * from './callable';
 export * from './check-arguments';
 export * from './build-request';
 export * from './example-arguments';
+export * from './credentials';
+export * from './copy-as';

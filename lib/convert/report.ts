@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatProblem, type Problem } from '../core/problem';
+import { groupProblems } from '../core/problem-groups';
 import { problemSchema } from '../core/problem-schema';
 import { groupDigits } from '../core/numbers';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
@@ -55,14 +56,7 @@ const SHOWN_PLACES = 3;
 
 /** Warnings with the same code and message together, each group where its first one was. */
 export function groupWarnings(warnings: readonly Problem[]): Problem[][] {
-  const groups = new Map<string, Problem[]>();
-  for (const w of warnings) {
-    const key = `${w.ruleId}\u0000${w.message}`;
-    const g = groups.get(key);
-    if (g) g.push(w);
-    else groups.set(key, [w]);
-  }
-  return [...groups.values()];
+  return groupProblems(warnings).map((g) => g.problems);
 }
 
 const STEP_WORDS: Readonly<Record<FitStepKind, (count: number) => string>> = {

@@ -75,6 +75,7 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   warnings: z.number(),
   tools: z.number(),
   removed: z.array(path),
+  credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
 });
 
 const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();

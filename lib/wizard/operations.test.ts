@@ -3,7 +3,7 @@ import { convertSpec, specInputFromDocument } from '../convert';
 import { exportBundle, importBundle } from '../bundle/bundle';
 import { parseSkillPackage } from '../skill/package';
 import { manyOperationsSpec } from '../../test/many-operations';
-import { editFile, openSession, removeOperations, sessionOperations } from './session';
+import { editFile, openSession, previewTool, removeOperations, sessionOperations } from './session';
 
 function session() {
   const doc = manyOperationsSpec({ tags: 2, actions: 2 }) as { paths: Record<string, Record<string, unknown>> };
@@ -53,5 +53,19 @@ describe('listOperations (sessionOperations)', () => {
     expect(rows).toHaveLength(15);
     expect(rows[0]).toMatchObject({ id: 'create_customer.md', method: 'POST', path: '/v2/customers', tags: [], state: 'declared' });
     expect(rows[0].location).toBeUndefined();
+  });
+});
+
+describe('previewTool', () => {
+  it('says a frontmatter that does not parse, with the parser\'s line, not "no operation: block"', () => {
+    let s = session();
+    const text = s.original.get('get_payment.md')!;
+    s = editFile(s, 'get_payment.md', text.replace('  method: GET', '  method: [GET'));
+    const preview = previewTool(s, 'get_payment.md');
+    expect(preview.ok).toBe(false);
+    if (preview.ok) return;
+    expect(preview.reason).toMatch(/^The frontmatter cannot be read \(line \d+, column \d+\): YAML: /);
+    expect(preview.reason).not.toContain('has no `operation:` block');
+    expect(sessionOperations(s).find((r) => r.file === 'get_payment.md')).toMatchObject({ state: 'error' });
   });
 });

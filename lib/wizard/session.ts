@@ -8,7 +8,7 @@ import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
-import { buildRequest, callableOperation, type HttpRequest } from '../call';
+import { buildRequest, callableOperation, callCredentials, type CallCredential, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
 import { argumentSizes, type ArgumentSize } from '../publish/argument-sizes';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
@@ -73,6 +73,8 @@ export interface SessionSummary {
   tools: number;
   /** Operation files the user removed, which can be put back. */
   removed: string[];
+  /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl" (issue 9 item 5). */
+  credentials: CallCredential[];
 }
 
 /** A session over a skill's files (as generated, or as a bundle was imported). */
@@ -194,6 +196,7 @@ export function summarize(session: WizardSession): SessionSummary {
     warnings: check.problems.length - errors,
     tools,
     removed: [...session.removed.keys()].sort(compareStrings),
+    credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
   };
 }
 
@@ -222,7 +225,12 @@ export type ToolPreview =
 export function previewTool(session: WizardSession, path: string): ToolPreview {
   const op = session.pkg.operations.find((o) => o.file === path);
   if (!op) return { ok: false, reason: `${path} is not an operation file; only operation files become tools` };
-  if (!op.declaration) return { ok: false, reason: 'This file has no `operation:` block, so it is not offered as a tool: a model reads it as prose only' };
+  if (!op.declaration) {
+    // A frontmatter that does not parse hides the block it may hold: say that, with the parser's place (issue 9 item 4).
+    const broken = op.problems.find((p) => p.ruleId === 'frontmatter' && p.severity === 'error');
+    if (broken) return { ok: false, reason: `The frontmatter cannot be read${broken.line !== undefined ? ` (line ${broken.line}${broken.column !== undefined ? `, column ${broken.column}` : ''})` : ''}: ${broken.message}. Until it reads, no \`operation:\` block can be found in it, so it is not offered as a tool` };
+    return { ok: false, reason: 'This file has no `operation:` block, so it is not offered as a tool: a model reads it as prose only' };
+  }
   const publication = publishOperation(session.pkg, op);
   if (!publication) return { ok: false, reason: 'The `operation:` block has no usable arguments yet: fix the problems shown for this file' };
   const types = session.pkg.types?.types ?? new Map<string, unknown>();
