@@ -31,7 +31,7 @@ async function operationsInZip(bytes: Buffer): Promise<{ operations: string[]; f
   const files = await WizardPage.unzip(bytes);
   const operations: string[] = [];
   for (const [path, text] of files) {
-    if (path.endsWith('/SKILL.md') || !path.endsWith('.md')) continue;
+    if (path === 'SKILL.md' || !path.endsWith('.md')) continue;
     const method = /^ {2}method: (\w+)$/m.exec(text)?.[1];
     const url = /^ {2}url: '?(\S+?)'?$/m.exec(text)?.[1];
     if (!method || !url) throw new Error(`${path} has no operation block`);
@@ -59,7 +59,7 @@ test('a 331-operation spec: search by request line and tag, keep one tag in a fe
   await filter.fill('');
 
   // Keep only one tag: choose it, "Keep only shown", download. Three actions.
-  await page.getByLabel('Tag', { exact: true }).selectOption('customers');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('customers');
   await expect(page.getByText(`${customers.length} of ${all.length} operations shown`)).toBeVisible();
   await page.getByRole('button', { name: 'Keep only shown' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Kept the' })).toContainText(`${all.length - customers.length} operations removed`);
@@ -71,14 +71,14 @@ test('a 331-operation spec: search by request line and tag, keep one tag in a fe
   expect(Object.keys(JSON.parse(files.get('types.json')!) as object).sort()).toEqual(['Address', 'Customer', 'Money']);
 
   // The removed operations are listed under Removed, and come back in bulk.
-  await page.getByLabel('Tag', { exact: true }).selectOption('');
-  await page.getByLabel('State', { exact: true }).selectOption('removed');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('removed');
   await expect(page.getByText(`${all.length - customers.length} removed operations shown`)).toBeVisible();
-  await page.getByLabel('Tag', { exact: true }).selectOption('payments');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('payments');
   await page.getByRole('checkbox', { name: /^Select all/ }).check();
   await page.getByRole('button', { name: 'Put back selected' }).click();
-  await page.getByLabel('State', { exact: true }).selectOption('');
-  await page.getByLabel('Tag', { exact: true }).selectOption('');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
   const kept = customers.length + all.filter((o) => o.tags.includes('payments')).length;
   await expect(page.getByText(`${kept} of ${kept} operations shown`)).toBeVisible();
   expect(wizard.errors).toEqual([]);
@@ -102,30 +102,21 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   throw new Error(`${max} presses never reached ${target.toString()}`);
 }
 
-test('the same with the keyboard alone: filter, arrow keys and Enter, keep one tag, download', async ({ page }) => {
+test('the same with the keyboard alone: filter, keep one tag, download, then arrow keys and Enter open a row', async ({ page }) => {
   const wizard = await upload(page);
   const filter = page.getByRole('searchbox', { name: 'Filter operations' });
+  const grid = page.getByRole('grid', { name: 'Operations' });
   await page.locator('body').focus();
   await tabTo(page, filter, 400);
   await page.keyboard.type('post /v2/customers');
   const posts = all.filter((o) => o.method === 'POST' && o.path.startsWith('/v2/customers'));
   await expect(page.getByText(`${posts.length} of ${all.length} operations shown`)).toBeVisible();
-
-  // Into the table: the first row has the tab stop; arrows move, Enter opens the file.
-  const grid = page.getByRole('grid', { name: 'Operations' });
-  await tabTo(page, grid.getByRole('row').nth(1));
-  await page.keyboard.press('ArrowDown');
-  await expect(grid.getByRole('row').nth(2)).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Contents of create_customer.md')).toBeVisible();
-
-  await tabTo(page, filter, 400);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
-  const tag = page.getByLabel('Tag', { exact: true });
-  await tabTo(page, tag);
+
   // A closed select takes arrow keys: step down to the tag.
+  const tag = page.getByRole('combobox', { name: 'Tag' });
+  await tabTo(page, tag);
   const options = await tag.locator('option').allInnerTexts();
   const steps = options.findIndex((o) => o.startsWith('customers'));
   for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
@@ -133,15 +124,44 @@ test('the same with the keyboard alone: filter, arrow keys and Enter, keep one t
   await tabTo(page, page.getByRole('button', { name: 'Keep only shown' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Kept the' })).toBeVisible();
-  // Focus stays in the table, not dropped to the page.
+  // Focus stays in the table (the first row shown), not dropped to the page.
   await expect(grid.getByRole('row').nth(1)).toBeFocused();
 
   const download = page.waitForEvent('download');
   await tabTo(page, page.getByRole('button', { name: 'Download bundle' }), 400);
   await page.keyboard.press('Enter');
-  const file = await (await download).path();
   const { readFile } = await import('node:fs/promises');
-  const { operations } = await operationsInZip(await readFile(file));
+  const { operations } = await operationsInZip(await readFile((await (await download).path())!));
   expect(operations).toEqual(expectedCustomers);
+
+  // Into the table again: the row with the tab stop; arrows move, Enter opens its file.
+  await tabTo(page, grid.getByRole('row').nth(1), 200);
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.getByRole('row').nth(2)).toBeFocused();
+  await expect(grid.getByRole('row').nth(2)).toContainText('POST');
+  await page.keyboard.press('ArrowUp');
+  await expect(grid.getByRole('row').nth(1)).toContainText('GET');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Contents of list_customers.md')).toBeVisible();
   expect(wizard.errors).toEqual([]);
+});
+
+test('Copy as curl and Copy as fetch give the call preview request, the credential as $API_KEY', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await upload(page);
+  await page.getByRole('searchbox', { name: 'Filter operations' }).fill('CreateCustomer');
+  await page.getByRole('grid', { name: 'Operations' }).getByRole('row').nth(1).click();
+  await expect(page.getByLabel('Contents of create_customer.md')).toBeVisible();
+  await page.getByRole('tab', { name: 'Call' }).click();
+  await expect(page.getByLabel('HTTP request')).toContainText('POST https://api.many.example.com/v2/customers');
+
+  await page.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = page.getByLabel('The request as curl');
+  await expect(curl).toContainText(`curl -X POST 'https://api.many.example.com/v2/customers'`);
+  await expect(curl).toContainText(`-H "X-Many-Key: $API_KEY"`);
+  await expect(page.getByRole('status').filter({ hasText: 'Copied as curl' })).toContainText('Set $API_KEY first');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await curl.innerText());
+
+  await page.getByRole('button', { name: 'Copy as fetch' }).click();
+  await expect(page.getByLabel('The request as fetch')).toContainText('"X-Many-Key": process.env.API_KEY');
 });

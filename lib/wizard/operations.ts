@@ -48,6 +48,18 @@ export interface OperationRow {
   location?: SpecLocation;
 }
 
+/** Each file's errors and warnings. */
+export function countByFile(problems: readonly Problem[]): Map<string, { errors: number; warnings: number }> {
+  const counts = new Map<string, { errors: number; warnings: number }>();
+  for (const p of problems) {
+    const c = counts.get(p.file) ?? { errors: 0, warnings: 0 };
+    if (p.severity === 'error') c.errors++;
+    else c.warnings++;
+    counts.set(p.file, c);
+  }
+  return counts;
+}
+
 interface Facts {
   report?: ImportReport;
   /** Files removed from the skill, with their text. */
@@ -60,13 +72,7 @@ interface Facts {
  * ones included (`removed: true`).
  */
 export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] {
-  const counts = new Map<string, { errors: number; warnings: number }>();
-  for (const p of facts.problems) {
-    const c = counts.get(p.file) ?? { errors: 0, warnings: 0 };
-    if (p.severity === 'error') c.errors++;
-    else c.warnings++;
-    counts.set(p.file, c);
-  }
+  const counts = countByFile(facts.problems);
   const spec = new Map<string, ReportOperation>();
   const { report } = facts;
   if (report) for (const o of [...report.declared, ...report.proseOnly, ...report.leftOut]) spec.set(o.file, o);

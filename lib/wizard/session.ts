@@ -20,7 +20,7 @@ import { operationsOrder, removeOperations as removeFromPackage, restoreOperatio
 import { TYPES_FILE } from '../skill/types-file';
 import { sessionSnapshotSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
-import { listOperations, type OperationRow } from './operations';
+import { countByFile, listOperations, type OperationRow } from './operations';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -166,13 +166,7 @@ const KIND_ORDER: Record<FileKind, number> = { manifest: 0, types: 1, operation:
 
 export function summarize(session: WizardSession): SessionSummary {
   const { pkg, check } = session;
-  const counts = new Map<string, { errors: number; warnings: number }>();
-  for (const p of check.problems) {
-    const c = counts.get(p.file) ?? { errors: 0, warnings: 0 };
-    if (p.severity === 'error') c.errors++;
-    else c.warnings++;
-    counts.set(p.file, c);
-  }
+  const counts = countByFile(check.problems);
   const texts = packageFiles(pkg).files;
   const declared = new Set(pkg.operations.filter((o) => o.declaration).map((o) => o.file));
   const files: FileSummary[] = [...texts.keys()].map((path) => ({
