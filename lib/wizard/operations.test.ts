@@ -45,6 +45,27 @@ describe('listOperations (sessionOperations)', () => {
     expect(rows.find((r) => r.file === 'list_customers.md')).toMatchObject({ removed: true, state: 'declared', tool: 'many-operations_list_customers', tags: ['customers'], errors: 0 });
   });
 
+  it('says fitted for an operation conversion cut down to the size limit, declared for one that needed no cut', () => {
+    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field with a long enough description to add up.' }])) };
+    const ok = { '200': { description: 'ok' } };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Fit', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/big': { post: { operationId: 'big', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: big } } } } }, responses: ok } },
+        '/small': { get: { operationId: 'small', responses: ok } },
+      },
+    };
+    const result = convertSpec(specInputFromDocument(doc), { sha256: 'abc' });
+    expect(result.report.fitted.map((f) => [f.file, f.fits])).toEqual([['big.md', true]]);
+    const rows = sessionOperations(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: 'fit.json' }, { report: result.report }));
+    expect(rows.map((r) => [r.file, r.state])).toEqual([
+      ['big.md', 'fitted'],
+      ['small.md', 'declared'],
+    ]);
+  });
+
   it('reads a bundle opened again from its files alone: method and URL path, no tags', () => {
     const s = session();
     const files = importBundle(exportBundle(parseSkillPackage({ folder: 'many-operations', files: s.original as Map<string, string> })));

@@ -76,6 +76,8 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
   const spec = new Map<string, ReportOperation>();
   const { report } = facts;
   if (report) for (const o of [...report.declared, ...report.proseOnly, ...report.leftOut]) spec.set(o.file, o);
+  // Fitted on import (issue 8.1); a file restored to its full schema is generated again without the entry.
+  const fitted = new Set(report?.fitted.filter((f) => f.fits).map((f) => f.file));
 
   const skill = typeof pkg.manifest?.data.name === 'string' ? pkg.manifest.data.name : pkg.folder;
   const rows: OperationRow[] = [];
@@ -87,7 +89,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
     const { errors, warnings } = removed ? { errors: 0, warnings: 0 } : (counts.get(op.file) ?? { errors: 0, warnings: 0 });
     const bytes = publication?.expansion.ok ? publication.expansion.size : undefined;
     const fails = errors > 0 || (!removed && d !== undefined && !publication?.expansion.ok);
-    const state: OperationState = fails ? 'error' : d ? 'declared' : 'prose-only';
+    const state: OperationState = fails ? 'error' : !d ? 'prose-only' : fitted.has(op.file) ? 'fitted' : 'declared';
     rows.push({
       id: op.file,
       file: op.file,

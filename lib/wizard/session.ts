@@ -199,7 +199,6 @@ export function sessionOperations(session: WizardSession): OperationRow[] {
   return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems });
 }
 
-
 /** What fitting did to an operation on import (issue 8.1), as its report entry says. */
 export interface FittedInfo {
   bytesBefore: number;
