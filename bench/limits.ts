@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { zipSync } from 'fflate';
+import { dump as jsyamlDump } from 'js-yaml';
 import { readSkillZip } from '../lib/bundle/zip';
 import { sha256Hex } from '../lib/core/sha256';
 import { convertSpec } from '../lib/convert';
 import { specInputFromDocument } from '../lib/convert/spec-input';
 import { loadSpec, parseDataFile } from '../lib/openapi';
 import { specUploadFromFile } from '../lib/openapi/upload';
+import { createWizardService } from '../lib/wizard/service';
 import { expandRefs } from '../lib/publish/expand';
 import { publishTools } from '../lib/publish/publish';
 import { parseOperationFile } from '../lib/skill/operation-file';
@@ -29,6 +31,7 @@ import {
   fanOutSchemas,
   fanOutSpecYaml,
   flatMapping,
+  manyOperationsSpec,
   manyEntriesZip,
   understatedZip,
   wideAliases,
@@ -197,6 +200,22 @@ export function cases(): Case[] {
         return async () => (await loadSpec([{ path: 'api.yaml', text }], { validate: false })).ok;
       },
     },
+    // BAD-INPUT 36: the time from the upload to the refusal, as the wizard's worker runs it.
+    ...(['json', 'yaml'] as const).map(
+      (syntax): Case => ({
+        name: `wizard: 100,000 operations (${syntax.toUpperCase()}) refused`,
+        // Bound by the parse: JSON.parse, or js-yaml on 15 MB of YAML.
+        ms: syntax === 'json' ? 1000 : 3000,
+        prepare: () => {
+          const json = manyOperationsSpec(100_000);
+          const bytes = enc.encode(syntax === 'json' ? json : jsyamlDump(JSON.parse(json)));
+          return async () => {
+            const reply = await createWizardService().handle({ type: 'convert', upload: { name: `many.${syntax}`, kind: 'files', entries: [{ path: `many.${syntax}`, bytes }] }, options: {} });
+            return reply.type === 'opened' && same(rules(reply.result), ['too-many-operations']);
+          };
+        },
+      }),
+    ),
     {
       name: 'frontmatter: an alias bomb of 30 levels',
       ms: 1000,

@@ -4,7 +4,8 @@ import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, truncate, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { CLI_BUNDLE, ROOT, spawnCli } from '../test/cli';
+import { CLI_BUNDLE, ROOT, runHere, spawnCli } from '../test/cli';
+import { manyOperationsDeepFiles } from '../test/hostile';
 import { corpusAvailable, readManifest, SPECS_DIR } from '../test/corpus';
 import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles, updateExpected, writeExpected } from '../test/expected';
 import { reportFileSchema } from '../lib/convert/report';
@@ -341,6 +342,22 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect(r.code).toBe(0);
     expect(await entries(out)).toEqual(['many']);
     expect(await readdir(join(out, 'many'))).toHaveLength(1016);
+  });
+
+  it('refuses with --zip a spec of more operations than a bundle holds, once parsed, writing nothing; without --zip the spec is loaded whole (BAD-INPUT 36)', async ({ expect }) => {
+    const dir = join(tmp, 'too-many');
+    await mkdir(dir);
+    for (const f of manyOperationsDeepFiles(4_998)) await writeFile(join(dir, f.path), f.text);
+    const out = join(tmp, 'too-many-out');
+    const r = await runHere('convert', join(dir, 'openapi.json'), '--out', out, '--zip', join(tmp, 'too-many.zip'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^openapi\.json:1:1 too-many-operations The spec has 4,998 operations: a skill bundle holds at most 5,000 files/);
+    expect(r.stderr).toContain('not converted (without --zip, the skill is written as a folder, which has no such limit)');
+    await expect(lstat(join(tmp, 'too-many.zip'))).rejects.toThrow();
+    await expect(lstat(out)).rejects.toThrow();
+    // Without --zip nothing limits the operations: the files info.contact leads through refuse it, nesting too deep.
+    const folder = await runHere('convert', join(dir, 'openapi.json'), '--out', out);
+    expect(folder.stderr).toMatch(/^f3\.json:\S+ nesting-too-deep /);
   });
 
   it('reads a spec folder of 400 files under ulimit -n 256', async ({ expect }) => {

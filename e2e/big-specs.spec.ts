@@ -1,19 +1,22 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { longDescriptionSpec, manyOperationsSpec } from '../test/hostile';
+import { longDescriptionSpec, manyOperationsDeepFiles } from '../test/hostile';
 import { WizardPage } from './wizard-page';
 
 // Issue 7 item 8, BAD-INPUT 33: specs within the upload limits but far beyond what a skill
 // should be. The work is the worker's: the page answers all along, says what it is doing,
 // and offers Cancel; what a bundle could never hold is refused before it is converted.
 
-test('a 100,000-operation spec is refused before it is converted, naming the count and the limit, and the page answers all along (BAD-INPUT 33)', async ({ page }, testInfo) => {
+test('a 100,000-operation spec is refused once parsed, before the files it refers to are read, naming the count and the limit, and the page answers all along (BAD-INPUT 33, 36)', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const many = testInfo.outputPath('many.json');
-  writeFileSync(many, manyOperationsSpec(100_000));
+  // The folder's other files nest 1,200 deep: read, they would refuse it for that instead.
+  const folder = testInfo.outputPath('many');
+  mkdirSync(folder, { recursive: true });
+  for (const f of manyOperationsDeepFiles(100_000)) writeFileSync(join(folder, f.path), f.text);
   const wizard = new WizardPage(page);
   await wizard.open();
-  await page.getByLabel('Spec files').setInputFiles(many);
+  await page.getByLabel('Spec folder').setInputFiles(folder);
   // The page is not held while the worker reads 12 MB: the address field takes typing.
   const address = page.getByLabel(/the spec's address/);
   await address.fill('https://example.com/typed-while-it-works.yaml');
@@ -23,7 +26,10 @@ test('a 100,000-operation spec is refused before it is converted, naming the cou
     'The spec has 100,000 operations: a skill bundle holds at most 5,000 files (SPEC 6), room for 4,997 operations. Convert a part of it',
     { timeout: 100_000 },
   );
-  await expect(page.getByRole('button', { name: 'Try the sample spec' })).toBeEnabled();
+  await expect(alert).not.toContainText('nest');
+  // Answering still: the sample opens.
+  await wizard.trySample();
+  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors).toEqual([]);
 });
 

@@ -111,6 +111,18 @@ export function manyOperationsSpec(count: number): string {
   return JSON.stringify({ openapi: '3.0.3', info: { title: 'Many', version: '1' }, servers: [{ url: 'https://api.example.com' }], paths });
 }
 
+/**
+ * `manyOperationsSpec` as `openapi.json`, whose `info.contact` leads through four files nested
+ * 1,200 deep in all: loaded whole, it is refused for the nesting (BAD-INPUT 36).
+ */
+export function manyOperationsDeepFiles(count: number): { path: string; text: string }[] {
+  const spec = JSON.parse(manyOperationsSpec(count));
+  spec.info.contact = { $ref: 'f0.json' };
+  const files = [{ path: 'openapi.json', text: JSON.stringify(spec) }];
+  for (let i = 0; i < 4; i++) files.push({ path: `f${i}.json`, text: `${'{"a": '.repeat(300)}${i === 3 ? '"end"' : `{"$ref": "f${i + 1}.json"}`}${'}'.repeat(300)}` });
+  return files;
+}
+
 /** A spec whose one operation has a description of `bytes` bytes of ordinary prose, in JSON (BAD-INPUT 33). */
 export function longDescriptionSpec(bytes: number): string {
   const sentence = 'The quick brown fox jumps over the lazy dog. ';

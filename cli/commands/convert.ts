@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
 import { buildReportFile, convertSpec, formatReportSummary, importBlockers, reportFileJson } from '../../lib/convert';
+import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { exportBundle } from '../../lib/bundle/bundle';
@@ -123,10 +124,14 @@ export const convert = defineCommand({
       return EXIT_PROBLEMS;
     }
     for (const p of upload.value.problems) io.err(formatProblem(p));
-    const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry });
-    if (!loaded.ok) {
-      for (const p of loaded.problems) io.err(formatProblem(p));
-      io.err(`${specPath}: not converted`);
+    // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
+    // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
+    const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
+    const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
+    if (!loaded.ok || tooMany) {
+      const refused = tooMany ? [tooMany] : loaded.problems;
+      for (const p of refused) io.err(formatProblem(p));
+      io.err(`${specPath}: not converted${refused.some((p) => p.ruleId === 'too-many-operations') ? ' (without --zip, the skill is written as a folder, which has no such limit)' : ''}`);
       return EXIT_PROBLEMS;
     }
     // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.

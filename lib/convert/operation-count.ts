@@ -5,6 +5,7 @@ import { DEFAULT_ZIP_LIMITS, groupDigits } from '../bundle/zip/policy';
 import { ConvertContext, own } from './context';
 import type { PathItemObject } from './document';
 import type { SpecInput } from './model';
+import { specInputFromDocument } from './spec-input';
 import { GENERATED_METHODS } from './operation-object';
 
 /**
@@ -45,4 +46,15 @@ export function tooManyOperations(loaded: SpecInput, file: string, limit = MAX_B
     `The spec has ${groupDigits(count)} operations: a skill bundle holds at most ${groupDigits(DEFAULT_ZIP_LIMITS.maxEntries)} files (SPEC 6), room for ${groupDigits(limit)} operations. Convert a part of it: split the spec by tag or path, and upload each part`,
     file,
   );
+}
+
+/**
+ * `tooManyOperations` as `loadSpec`'s `refuse` (SPEC 6, issue 7 item 8): counted on the
+ * entry's parsed document, before a reference is resolved or the spec validated, so 100,000
+ * operations are refused in the time the parse takes. A path item that is a `$ref` into
+ * another file is not counted here (it is not read yet): `tooManyOperations` on the loaded
+ * spec counts it.
+ */
+export function refuseTooManyOperations(document: Record<string, unknown>, entry: string): Problem | undefined {
+  return tooManyOperations(specInputFromDocument(document, entry), entry);
 }

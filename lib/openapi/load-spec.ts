@@ -48,6 +48,9 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
   const format = detectFormat(parsed.value.root, entry);
   if (!format.ok) return fail([...problems, ...format.problems]);
   problems.push(...format.problems);
+  // The caller's limits, on the parsed entry: a spec beyond them costs the parse alone (SPEC 6).
+  const refused = options.refuse?.(parsed.value.root as Record<string, unknown>, entry);
+  if (refused) return fail([...problems, refused]);
 
   const resolved = resolveSpec({
     entry: parsed.value,

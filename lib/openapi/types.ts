@@ -1,3 +1,4 @@
+import type { Problem } from '../core/problem';
 import type { SpecFormat } from './version';
 
 export type { SpecFormat };
@@ -49,4 +50,10 @@ export interface LoadOptions {
   maxAliases?: number;
   /** Validate against the OpenAPI/Swagger schema (default true). About 0.2-0.3 s on a 4 MB spec. */
   validate?: boolean;
+  /**
+   * A limit the caller holds the spec to, checked on the entry's parsed document before
+   * anything is resolved or validated (SPEC 6: what is beyond a limit is refused early). A
+   * problem it returns refuses the spec at once; undefined lets loading go on.
+   */
+  refuse?: (document: Record<string, unknown>, entry: string) => Problem | undefined;
 }

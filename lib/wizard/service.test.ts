@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readSkillZip } from '../bundle/zip';
 import { createWizardService, type Opened, type WizardReply, type WizardRequest, type WizardService } from './service';
 import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles } from '../../test/expected';
-import { manyOperationsSpec } from '../../test/hostile';
+import { manyOperationsDeepFiles, manyOperationsSpec } from '../../test/hostile';
 import { MAX_BUNDLE_OPERATIONS } from '../convert/operation-count';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
@@ -210,6 +210,14 @@ describe('createWizardService', () => {
     expect(refused.result.problems).toEqual([expect.objectContaining({ ruleId: 'too-many-operations', severity: 'error', file: 'many.json' })]);
     expect(refused.result.problems[0].message).toMatch(/^The spec has 4,998 operations: a skill bundle holds at most 5,000 files/);
     expect((await opened(service, { type: 'regenerate', options: {} })).summary.folder).toBe('hollowbrook-guesthouse');
+  });
+
+  it('refuses 4,998 operations as soon as the entry is parsed, before the files it refers to are read (BAD-INPUT 36)', async () => {
+    const service = createWizardService();
+    // The files info.contact leads through nest 1,200 deep: read, they would refuse the spec for that.
+    const entries = manyOperationsDeepFiles(MAX_BUNDLE_OPERATIONS + 1).map((f) => ({ path: f.path, bytes: bytes(f.text) }));
+    const refused = await call(service, { type: 'convert', upload: { name: 'many', kind: 'folder', entries }, options: {} }, 'opened');
+    expect(refused.result.problems.map((p) => `${p.ruleId} ${p.file}`)).toEqual(['too-many-operations openapi.json']);
   });
 
   it('reports a $ref outside the upload among the spec problems, reading nothing', async () => {
