@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatTokenTotal } from '../../lib/targets/tokens/format';
 import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
 import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
@@ -62,6 +63,6 @@ function formatTokens(skill: string, counts: SkillTokens[]): string[] {
     const overhead = c.overhead.map((o) => `${formatCount(o.tokens)} for the ${o.what}`).join('; ');
     lines.push(`${m.id}: ${how}${overhead ? `; overhead ${overhead}` : ''}.`);
   }
-  lines.push(`${skill}: ${formatCount(first.tools.length)} tools · ${counts.map((c) => `${formatCount(c.total)} tokens for ${c.model.label}${c.method === 'estimate' ? ' (estimate)' : ''}`).join(' · ')}`);
+  lines.push(`${skill}: ${formatCount(first.tools.length)} tools · ${counts.map((c) => formatTokenTotal(c.total, c.model)).join(' · ')}`);
   return lines;
 }

@@ -23,6 +23,7 @@ export function PreviewPane({
   onArgs,
   request,
   credentials,
+  tokens,
   inBundle,
   onRestoreFullSchema,
 }: {
@@ -33,6 +34,8 @@ export function PreviewPane({
   onArgs: (text: string) => void;
   request: Result<HttpRequest> | undefined;
   credentials: readonly CallCredential[];
+  /** The tool's tokens for the chosen model, in words; undefined until counted. */
+  tokens?: string;
   /** The file with "The call" generated in; undefined while it is being made. */
   inBundle: string | undefined;
   /** Gives a fitted operation its full schema again (the skill is generated again). */
@@ -81,7 +84,7 @@ export function PreviewPane({
             </pre>
           </div>
         ) : tab === 'tool' ? (
-          <ToolPreview preview={tool} onRestoreFullSchema={onRestoreFullSchema} />
+          <ToolPreview preview={tool} tokens={tokens} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
           <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
         ) : (

@@ -5,7 +5,7 @@ import { MAX_PARAMETERS_BYTES } from '../../lib/publish/expand';
 import type { ToolPreview as Preview } from '../../lib/wizard/session';
 
 /** The tool exactly as a model is offered it (SPEC 2): name, description, parameters. */
-export function ToolPreview({ preview, onRestoreFullSchema }: { preview: Preview | undefined; onRestoreFullSchema?: () => void }) {
+export function ToolPreview({ preview, tokens, onRestoreFullSchema }: { preview: Preview | undefined; tokens?: string; onRestoreFullSchema?: () => void }) {
   if (!preview) return <p className="muted">Loading…</p>;
   if (!preview.ok) {
     return (
@@ -21,6 +21,9 @@ export function ToolPreview({ preview, onRestoreFullSchema }: { preview: Preview
       <p className="muted">
         What a model is given for this operation. The platform builds the request from a call; the model never sees the URL. Parameters:{' '}
         {preview.bytes.toLocaleString('en')} bytes of the {MAX_PARAMETERS_BYTES.toLocaleString('en')} allowed.
+      </p>
+      <p className="counts" aria-label="Tool tokens">
+        {tokens ?? 'Counting tokens…'}
       </p>
       {preview.fitted && (
         <div className="notice" role="note" aria-label="Fitted to the size limit">

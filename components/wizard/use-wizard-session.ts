@@ -4,6 +4,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { browserDraftLocks, onDraftsChanged } from './draft-locks';
 import { useWizardWorker } from './use-wizard-worker';
+import type { SendToWorker } from './worker-client';
 import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
@@ -26,7 +27,7 @@ const browserIO: WizardIO = {
  * what the user can do (`createWizardController`), talking to the worker that holds the
  * skill. The views draw `state` and call `actions`; nothing else keeps wizard state.
  */
-export function useWizardSession(): { state: WizardState; actions: WizardController; cancel: () => void } {
+export function useWizardSession(): { state: WizardState; actions: WizardController; cancel: () => void; send: SendToWorker } {
   const worker = useWizardWorker();
   const [state, dispatchToReact] = useReducer(wizardReducer, initialWizardState);
   // The controller reads the state as it is after its own last dispatch, before React has
@@ -88,5 +89,6 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
     if (panel === 'bundle' && selected !== null) void actions.loadExported(selected);
   }, [panel, selected, summary, actions]);
 
-  return { state, actions, cancel: () => worker.cancel() };
+  // `send` for the views that ask the worker their own questions (the fit: `useSkillFit`).
+  return { state, actions, cancel: () => worker.cancel(), send: worker.send };
 }

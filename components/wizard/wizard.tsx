@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { EditorStates } from './editor/editor-states';
+import { CompatSection, TokenSummary, toolTokenLine } from './fit-view';
 import { FileList } from './file-list';
 import { skillCounts } from './format';
 import { ProblemList } from './problem-list';
@@ -13,6 +14,7 @@ import { RegenerateForm } from './regenerate-form';
 import { DraftList } from './draft-list';
 import { StartPanel } from './start-panel';
 import { Recovered, StillWorking } from './still-working';
+import { useSkillFit } from './use-skill-fit';
 import { useWizardSession } from './use-wizard-session';
 
 /**
@@ -22,11 +24,13 @@ import { useWizardSession } from './use-wizard-session';
  * the skill happens in the worker; the state is `useWizardSession`'s, and this draws it.
  */
 export function Wizard() {
-  const { state, actions, cancel } = useWizardSession();
+  const { state, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
+  // The compatibility table is on the report's page: checked again only while it is shown.
+  const { fit, fitActions } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, summary, tableShown: !starting && selected === null && spec === null });
 
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
@@ -123,6 +127,7 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
+          <TokenSummary fit={fit} onModel={(model) => void fitActions.chooseModel(model)} />
           <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
             {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved > 0 ? 'Saving in this browser…' : 'Saved in this browser'}
           </p>
@@ -211,6 +216,14 @@ export function Wizard() {
                 />
               }
             />
+            <CompatSection
+              fit={fit}
+              errors={summary.errors}
+              onToggle={(target) => void fitActions.toggleReasons(target)}
+              onDownload={(target) => void fitActions.downloadTools(target)}
+              onDismissDownload={fitActions.dismissDownload}
+              onOpenFile={(path) => void actions.openFile(path)}
+            />
           </main>
         ) : (
           <>
@@ -269,6 +282,7 @@ export function Wizard() {
               onArgs={(text) => void actions.onArgs(text)}
               request={request}
               credentials={summary.credentials}
+              tokens={toolTokenLine(fit.tokens, selected)}
               inBundle={exported?.path === selected ? exported.text : undefined}
               onRestoreFullSchema={opened?.summary.origin.kind === 'spec' ? () => void actions.onRestoreFullSchema() : undefined}
             />

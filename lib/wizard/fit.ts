@@ -11,7 +11,7 @@ import { targetToolsFile, type TargetToolsFile } from '../targets/adapt/output';
 import { TARGETS, findTarget } from '../targets/catalog';
 import { compatReports, type TargetReport, type Verdict } from '../targets/compat/check';
 import { createCompatMemo } from '../targets/compat/memo';
-import type { SkillTools } from '../targets/model';
+import type { SkillTools, TargetRules } from '../targets/model';
 import { reasonCounts, reportTargets } from '../targets/report';
 import type { ReportTargets } from '../targets/report-schema';
 import { skillTools } from '../targets/skill-tools';
@@ -43,6 +43,8 @@ export interface TokensView {
 
 /** One target's line of the compatibility table: the report's facts of the target, its counts in place of its lists. */
 export interface TargetRow extends Pick<TargetReport, 'target' | 'title' | 'kind' | 'strict' | 'verified' | 'verdict' | 'tools'> {
+  /** `skill`: the target takes the skill folder (Agent Skills), not a tool list. */
+  applies: TargetRules['applies'];
   /** How many tools the target takes (when it has a limit). */
   maxTools?: number;
   errors: number;
@@ -67,7 +69,8 @@ export const MODEL_CHOICES: readonly ModelChoice[] = TOKEN_MODELS.map(({ id, lab
 
 export interface SkillFit {
   tools(pkg: SkillPackage): SkillTools;
-  tokens(pkg: SkillPackage, model: string): Promise<TokensView>;
+  /** Counted for `model` (an id or label of `TOKEN_MODELS`), or for the default model when it is none of them. */
+  tokens(pkg: SkillPackage, model: string | undefined): Promise<TokensView>;
   compat(pkg: SkillPackage): Promise<TargetRow[]>;
   detail(pkg: SkillPackage, target: string): Promise<TargetDetail | undefined>;
   /** The adapted tools for a target, as `tools --target` writes them; undefined for a target that takes no tool list. */
@@ -109,7 +112,7 @@ export function createSkillFit(): SkillFit {
   return {
     tools,
     async tokens(pkg, id) {
-      const model = findTokenModel(id) ?? DEFAULT_MODEL;
+      const model = (id !== undefined ? findTokenModel(id) : undefined) ?? DEFAULT_MODEL;
       await tokenizer(model.encoding);
       const c = meter.count(tools(pkg), model);
       return {
@@ -123,7 +126,7 @@ export function createSkillFit(): SkillFit {
       };
     },
     async compat(pkg) {
-      return (await reports(pkg)).map((r) => row(r));
+      return (await reports(pkg)).map((r, i) => row(r, TARGETS[i]));
     },
     async detail(pkg, id) {
       const r = (await reports(pkg)).find((x) => x.target === id);
@@ -141,13 +144,14 @@ export function createSkillFit(): SkillFit {
   };
 }
 
-function row(r: TargetReport): TargetRow {
-  const target = findTarget(r.target);
-  const maxTools = target?.maxTools?.max;
+/** A target's line of the table: `target` is the rules `r` was checked against. */
+function row(r: TargetReport, target: TargetRules): TargetRow {
+  const maxTools = target.maxTools?.max;
   return {
     target: r.target,
     title: r.title,
     kind: r.kind,
+    applies: target.applies,
     strict: r.strict,
     verified: r.verified,
     verdict: r.verdict,

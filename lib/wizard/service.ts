@@ -73,8 +73,8 @@ export type WizardRequest =
   | { type: 'put-back'; paths: string[] }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema (issue 8.1). */
   | { type: 'full-schema'; path: string }
-  /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`). */
-  | { type: 'tokens'; model: string }
+  /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`); GPT-4o when none is given. */
+  | { type: 'tokens'; model?: string }
   /** The skill's fit with every target, a line each. */
   | { type: 'compat' }
   /** One target's reasons in full. */

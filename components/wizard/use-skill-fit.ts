@@ -1,0 +1,59 @@
+'use client';
+
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import type { Opened } from '../../lib/wizard/service';
+import type { SessionSummary } from '../../lib/wizard/session';
+import { saveBytes } from './browser-files';
+import { createFitController, type FitController } from './fit-controller';
+import { fitReducer, initialFitState, type FitAction, type FitState } from './fit-state';
+import type { SendToWorker } from './worker-client';
+
+/** Time after the last change to the skill before its tokens are counted again: a burst of typing is counted once. */
+const SETTLE_MS = 150;
+
+/**
+ * The skill's fit on the page (issue 10): the tokens of its tools for the chosen model, asked
+ * again after every change to the skill, and the compatibility table while it is shown.
+ */
+export function useSkillFit({
+  send,
+  flushEdits,
+  opened,
+  summary,
+  tableShown,
+}: {
+  send: SendToWorker;
+  flushEdits: () => Promise<void>;
+  opened: Opened | null;
+  /** A new summary is a changed skill: an edit, a revert, a removal or a put-back. */
+  summary: SessionSummary | null;
+  tableShown: boolean;
+}): { fit: FitState; fitActions: FitController } {
+  const [fit, dispatchToReact] = useReducer(fitReducer, initialFitState);
+  const [live] = useState(() => {
+    let current = initialFitState;
+    return { get: () => current, apply: (action: FitAction) => (current = fitReducer(current, action)) };
+  });
+  const fitActions = useMemo(() => {
+    const dispatch = (action: FitAction) => {
+      live.apply(action);
+      dispatchToReact(action);
+    };
+    return createFitController(send, { get: live.get, dispatch }, { saveBytes, flushEdits });
+  }, [send, flushEdits, live]);
+
+  useEffect(() => {
+    if (opened) fitActions.reset();
+  }, [opened, fitActions]);
+
+  useEffect(() => {
+    if (!summary) return;
+    const timer = setTimeout(() => {
+      void fitActions.refreshTokens();
+      if (tableShown) void fitActions.refreshTargets();
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [summary, tableShown, fitActions]);
+
+  return { fit, fitActions };
+}
