@@ -35,7 +35,7 @@ export function TokenSummary({ fit, onModel }: { fit: FitState; onModel: (model:
   return (
     <div className="token-summary">
       <p className="counts" aria-label="Token cost" title={tokens ? tokenParts(tokens) : undefined}>
-        {tokens ? tokenLine(tokens) : 'Counting tokens…'}
+        {tokens ? tokenLine(tokens) : (fit.error ?? 'Counting tokens…')}
       </p>
       {tokens && (
         <label className="check">
