@@ -58,7 +58,7 @@ test('the skill summary counts its tools\' tokens for a chosen model, in the too
   expect(wizard.errors).toEqual([]);
 });
 
-test('the table of targets opens each reason with the tool it concerns, follows curation, and downloads the tools shaped for a target', async ({ page }) => {
+test('the table of targets opens each reason with the tool it concerns, follows an edit and curation, and downloads the tools shaped for a target', async ({ page }) => {
   const expected = await expectedFit();
   const wizard = new WizardPage(page);
   await wizard.open();
@@ -84,11 +84,21 @@ test('the table of targets opens each reason with the tool it concerns, follows 
   expect(readFileSync(await download.path(), 'utf8')).toBe(expected.geminiTools);
   await expect(page.getByRole('status').filter({ hasText: 'Downloaded the tools for Google Gemini' })).toBeVisible();
 
-  // A reason's tool opens; taking it out of the skill (curation) makes Gemini fit as it is.
+  // A reason's tool opens; an edit giving `note` one type makes Gemini fit as it is, and
+  // its reasons, still open, say so.
   await reasons.getByRole('button', { name: 'create_booking.md' }).click();
-  await expect(page.getByLabel('Contents of create_booking.md')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove from the skill' }).click();
+  const editor = page.getByLabel('Contents of create_booking.md');
+  await expect(editor).toBeVisible();
+  const text = await wizard.text(editor);
+  await wizard.replaceText(editor, text.replace('"note": {"type": ["string", "null"]}', '"note": {"type": "string"}'));
+  await expect(wizard.status).toContainText('1 edited');
+  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
   await expect(table.getByRole('row', { name: /^Google Gemini/ }).getByRole('cell').nth(1)).toHaveText('fits');
+  await expect(reasons).toContainText('Nothing to change');
+
+  // Curation: taking create_booking out of the skill counts and checks the four tools left.
+  await wizard.openFile('create_booking.md');
+  await page.getByRole('button', { name: 'Remove from the skill' }).click();
   await expect(page.getByLabel('Token cost')).toHaveText(/^4 tools · /);
   await expect(table.getByRole('row', { name: /^Cursor/ }).getByRole('cell').first()).toHaveText('4 of 40');
   expect(await violations(page)).toEqual([]);

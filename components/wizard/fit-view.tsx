@@ -97,31 +97,36 @@ export function CompatSection({
           {error}
         </p>
       )}
-      {errors > 0 && <p className="muted">
+      {errors > 0 && (
+        <p className="muted">
           The tools download for a target once the skill has no errors: a skill with errors publishes nothing (<code>tools --target</code> refuses it too).
-        </p>}
+        </p>
+      )}
       {download && <DownloadLog download={download} onDismiss={onDismissDownload} />}
       {!targets ? (
         <p className="muted">Checking the skill against each model and agent…</p>
       ) : (
-        <table className="compat-table" aria-label="Fit per target">
-          <thead>
-            <tr>
-              <th scope="col">Target</th>
-              <th scope="col">Tools</th>
-              {VERDICTS.map((v) => (
-                <th scope="col" key={v.verdict}>
-                  {v.label} ({targets.filter((t) => t.verdict === v.verdict).length})
-                </th>
+        // Scrolls by itself on a narrow window, so the page never does.
+        <div className="table-scroll">
+          <table className="compat-table" aria-label="Fit per target">
+            <thead>
+              <tr>
+                <th scope="col">Target</th>
+                <th scope="col">Tools</th>
+                {VERDICTS.map((v) => (
+                  <th scope="col" key={v.verdict}>
+                    {v.label} ({targets.filter((t) => t.verdict === v.verdict).length})
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {targets.map((row) => (
+                <TargetLine key={row.target} row={row} open={open?.target === row.target ? (open.detail ?? 'loading') : undefined} onToggle={onToggle} onOpenFile={onOpenFile} />
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {targets.map((row) => (
-              <TargetLine key={row.target} row={row} open={open?.target === row.target ? (open.detail ?? 'loading') : undefined} onToggle={onToggle} onOpenFile={onOpenFile} />
-            ))}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
