@@ -89,6 +89,17 @@ export class WizardPage {
     await expect.poll(() => editorTextIn(editor)).toBe(text);
   }
 
+  /** The skill's token count is in (for the skill as it is now), and the table of targets too when the report's page shows it. */
+  async fitSettled(): Promise<void> {
+    if (!(await this.status.isVisible())) return;
+    const tokens = this.page.getByLabel('Token cost');
+    await expect(tokens).toContainText('tokens for', { timeout: 30_000 });
+    await expect(tokens).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+    if (await this.page.getByRole('heading', { name: 'Fit per model and agent' }).isVisible()) {
+      await expect(this.page.getByRole('table', { name: 'Fit per target' })).toBeVisible({ timeout: 30_000 });
+    }
+  }
+
   fileProblems(name: string): Locator {
     return this.page.getByRole('list', { name: `Problems in ${name}` }).getByRole('listitem');
   }
@@ -105,9 +116,12 @@ export class WizardPage {
   /**
    * Keeps the wizard's worker busy, as a request that takes long would: a loop run in the
    * worker itself, for `ms` or (undefined) until the worker is stopped. Nothing in the app
-   * is made for this; the page only sees a worker that does not answer.
+   * is made for this; the page only sees a worker that does not answer. The page's own
+   * questions after an open (the tokens, and the table of targets on the report's page) are
+   * answered first, so the request that hangs is the one the test makes next.
    */
   async blockWorker(ms?: number): Promise<void> {
+    await this.fitSettled();
     const worker = this.page.workers().at(-1);
     if (!worker) throw new Error('the wizard has no worker');
     void worker

@@ -30,11 +30,11 @@ function tokenParts(tokens: TokensView): string {
 }
 
 /** The skill's token cost for the chosen model, in the skill bar, with the model to count for. */
-export function TokenSummary({ fit, onModel }: { fit: FitState; onModel: (model: string) => void }) {
+export function TokenSummary({ fit, busy, onModel }: { fit: FitState; busy: boolean; onModel: (model: string) => void }) {
   const { tokens } = fit;
   return (
     <div className="token-summary">
-      <p className="counts" aria-label="Token cost" title={tokens ? tokenParts(tokens) : undefined}>
+      <p className="counts" aria-label="Token cost" aria-busy={busy} title={tokens ? tokenParts(tokens) : undefined}>
         {tokens ? tokenLine(tokens) : (fit.error ?? 'Counting tokens…')}
       </p>
       {tokens && (

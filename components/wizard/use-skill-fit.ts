@@ -28,7 +28,7 @@ export function useSkillFit({
   /** A new summary is a changed skill: an edit, a revert, a removal or a put-back. */
   summary: SessionSummary | null;
   tableShown: boolean;
-}): { fit: FitState; fitActions: FitController } {
+}): { fit: FitState; fitActions: FitController; settling: boolean } {
   const [fit, dispatchToReact] = useReducer(fitReducer, initialFitState);
   const [live] = useState(() => {
     let current = initialFitState;
@@ -46,14 +46,22 @@ export function useSkillFit({
     if (opened) fitActions.reset();
   }, [opened, fitActions]);
 
+  // From a change until its counts are in: `aria-busy` on the figures says they are on their way.
+  const [settled, setSettled] = useState<{ summary: SessionSummary; tableShown: boolean } | null>(null);
+  const settling = summary !== null && (settled?.summary !== summary || settled.tableShown !== tableShown);
   useEffect(() => {
     if (!summary) return;
+    let current = true;
     const timer = setTimeout(() => {
-      void fitActions.refreshTokens();
-      if (tableShown) void fitActions.refreshTargets();
+      void Promise.all([fitActions.refreshTokens(), tableShown ? fitActions.refreshTargets() : undefined]).finally(() => {
+        if (current) setSettled({ summary, tableShown });
+      });
     }, SETTLE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [summary, tableShown, fitActions]);
 
-  return { fit, fitActions };
+  return { fit, fitActions, settling };
 }

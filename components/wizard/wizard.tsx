@@ -30,7 +30,7 @@ export function Wizard() {
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
-  const { fit, fitActions } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, summary, tableShown: !starting && selected === null && spec === null });
+  const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, summary, tableShown: !starting && selected === null && spec === null });
 
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
@@ -127,7 +127,7 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
-          <TokenSummary fit={fit} onModel={(model) => void fitActions.chooseModel(model)} />
+          <TokenSummary fit={fit} busy={settling} onModel={(model) => void fitActions.chooseModel(model)} />
           <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
             {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved > 0 ? 'Saving in this browser…' : 'Saved in this browser'}
           </p>
