@@ -165,3 +165,38 @@ test('Copy as curl and Copy as fetch give the call preview request, the credenti
   await page.getByRole('button', { name: 'Copy as fetch' }).click();
   await expect(page.getByLabel('The request as fetch')).toContainText('"X-Many-Key": process.env.API_KEY');
 });
+
+test('the tools\' tokens are a sortable column, and a target\'s tool limit is measured as one curates: over, then under after Keep only shown', async ({ page }) => {
+  const wizard = await upload(page);
+  const grid = page.getByRole('grid', { name: 'Operations' });
+
+  // Tokens: every published tool has a count; sorted descending, the first is the largest.
+  await expect(page.getByLabel('Token cost')).toContainText(/tools · [\d,]+ tokens for/);
+  await grid.getByRole('button', { name: 'Tokens' }).click();
+  await grid.getByRole('button', { name: 'Tokens' }).click();
+  await expect(grid.getByRole('columnheader', { name: 'Tokens' })).toHaveAttribute('aria-sort', 'descending');
+  const tokenCells = grid.locator('.ops-body .ops-tokens');
+  const firstTwo = (await tokenCells.allInnerTexts()).slice(0, 2).map((t) => Number(t.replace(/,/g, '')));
+  expect(firstTwo[0]).toBeGreaterThan(0);
+  expect(firstTwo[0]).toBeGreaterThanOrEqual(firstTwo[1]);
+
+  // Cursor takes 40 tools: the whole skill is over, in red.
+  await page.getByRole('combobox', { name: 'Limits of' }).selectOption('cursor');
+  const limits = page.getByLabel('Limits of Cursor');
+  await expect(limits).toContainText(/^[\d,]+ of 40 tools · does not fit/);
+  const toolCount = Number((await limits.innerText()).split(' of ')[0].replace(/,/g, ''));
+  expect(toolCount).toBeGreaterThan(40);
+  await expect(limits.locator('.over').first()).toHaveText(`${toolCount.toLocaleString('en-US')} of 40 tools`);
+
+  // A filter says what the operations shown would come to; Keep only shown brings the skill under the limit.
+  const gets = customers.filter((o) => o.method === 'GET');
+  expect(gets.length).toBeLessThanOrEqual(40);
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('customers');
+  await page.getByRole('combobox', { name: 'Method' }).selectOption('GET');
+  await expect(limits).toContainText(`the ${gets.length} tools shown`);
+  await expect(limits).toContainText(/tokens for [^)]+\) fit/);
+  await page.getByRole('button', { name: 'Keep only shown' }).click();
+  await expect(limits).toContainText(new RegExp(`^${gets.length} of 40 tools · (fits|fits with changes)`));
+  await expect(limits.locator('.over')).toHaveCount(0);
+  expect(wizard.errors).toEqual([]);
+});

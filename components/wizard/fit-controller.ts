@@ -116,6 +116,8 @@ export function createFitController(send: SendToWorker, store: FitStore, io: Fit
     },
 
     dismissDownload: () => dispatch({ type: 'downloaded', download: null }),
+    /** The target whose limits the operations view shows; the table has its figures already. */
+    chooseLimitTarget: (target: string | null) => dispatch({ type: 'limit-target', target }),
     reset: () => dispatch({ type: 'reset' }),
   };
 }

@@ -32,12 +32,13 @@ describe('fitReducer', () => {
     expect(fitReducer(s, { type: 'open', target: null }).open).toBeNull();
   });
 
-  it('forgets everything of the last skill when another opens, but the model chosen', () => {
+  it('forgets everything of the last skill when another opens, but the model and the limits\' target chosen', () => {
     let s = fitReducer(initialFitState, { type: 'model', model: 'gemini' });
     s = fitReducer(s, { type: 'tokens', tokens: tokens('gemini') });
     s = fitReducer(s, { type: 'open', target: 'gemini' });
     s = fitReducer(s, { type: 'error', message: 'x' });
-    expect(fitReducer(s, { type: 'reset' })).toEqual({ ...initialFitState, model: 'gemini' });
+    s = fitReducer(s, { type: 'limit-target', target: 'cursor' });
+    expect(fitReducer(s, { type: 'reset' })).toEqual({ ...initialFitState, model: 'gemini', limitTarget: 'cursor' });
   });
 
   it('clears an error with the next answer', () => {

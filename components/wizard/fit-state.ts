@@ -26,9 +26,11 @@ export interface FitState {
   download: ToolsDownload | null;
   /** Why the last count or check could not be made; the figures before it stay shown. */
   error: string | null;
+  /** The target whose limits the operations view measures the skill against (`41 of 40 tools`); null for none. Kept across skills, like the model. */
+  limitTarget: string | null;
 }
 
-export const initialFitState: FitState = { model: null, tokens: null, targets: null, open: null, download: null, error: null };
+export const initialFitState: FitState = { model: null, tokens: null, targets: null, open: null, download: null, error: null, limitTarget: null };
 
 export type FitAction =
   | { type: 'model'; model: string }
@@ -38,7 +40,8 @@ export type FitAction =
   | { type: 'detail'; detail: TargetDetail }
   | { type: 'downloaded'; download: ToolsDownload | null }
   | { type: 'error'; message: string | null }
-  /** Another skill was opened: nothing shown is of it. The model chosen stays. */
+  | { type: 'limit-target'; target: string | null }
+  /** Another skill was opened: nothing shown is of it. The model and the limits' target chosen stay. */
   | { type: 'reset' };
 
 /** The fit's state after one thing happened. Pure; an answer for a model or target no longer chosen changes nothing. */
@@ -58,7 +61,9 @@ export function fitReducer(state: FitState, action: FitAction): FitState {
       return { ...state, download: action.download };
     case 'error':
       return { ...state, error: action.message };
+    case 'limit-target':
+      return { ...state, limitTarget: action.target };
     case 'reset':
-      return { ...initialFitState, model: state.model };
+      return { ...initialFitState, model: state.model, limitTarget: state.limitTarget };
   }
 }

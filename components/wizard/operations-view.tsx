@@ -13,7 +13,10 @@ import {
   type OperationQuery,
   type SortKey,
   type StateFilter,
+  toolLimit,
+  withTokens,
 } from '../../lib/wizard/operation-query';
+import type { TargetRow, TokensView } from '../../lib/wizard/fit';
 import type { OperationRow, OperationState } from '../../lib/wizard/operations';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { count } from './format';
@@ -31,7 +34,9 @@ const STATE_LABELS: Record<StateFilter, string> = {
 
 const bytes = new Intl.NumberFormat('en');
 
-/** The table's columns, in order. A column (tokens, say) is one more entry, with its `SORTERS` key. */
+const VERDICT_WORDS: Record<TargetRow['verdict'], string> = { fits: 'fits', 'fits-with-changes': 'fits with changes', 'does-not-fit': 'does not fit' };
+
+/** The table's columns, in order. A column is one more entry, with its `SORTERS` key. */
 const COLUMNS: OperationColumn[] = [
   { key: 'method', header: 'Method', width: '4.75rem', cell: (r) => <span className={`method m-${r.method.toLowerCase()}`}>{r.method}</span> },
   {
@@ -64,6 +69,7 @@ const COLUMNS: OperationColumn[] = [
     ),
   },
   { key: 'bytes', header: 'Bytes', width: '4.75rem', cell: (r) => (r.bytes === undefined ? '' : bytes.format(r.bytes)) },
+  { key: 'tokens', header: 'Tokens', width: '4.75rem', cell: (r) => (r.tokens === undefined ? '' : bytes.format(r.tokens)) },
   { key: 'deprecated', header: 'Deprecated', width: '6rem', cell: (r) => (r.deprecated ? 'deprecated' : '') },
 ];
 
@@ -86,6 +92,10 @@ export function OperationsView({
   onView,
   onOpen,
   onCurate,
+  tokens,
+  targets,
+  limitTarget,
+  onLimitTarget,
 }: {
   /** A new summary (an edit, a removal) means the rows may have changed: they are asked for again. */
   summary: SessionSummary;
@@ -94,6 +104,12 @@ export function OperationsView({
   onView: (view: Partial<Omit<OperationsState, 'rows'>>) => void;
   onOpen: (row: OperationRow) => void;
   onCurate: (change: 'remove' | 'put-back', paths: string[]) => Promise<boolean>;
+  /** The tools' tokens for the chosen model (the Tokens column); null until counted. */
+  tokens: TokensView | null;
+  /** The compatibility table's rows: the chosen target's limits are measured against the skill. */
+  targets: TargetRow[] | null;
+  limitTarget: string | null;
+  onLimitTarget: (target: string | null) => void;
 }) {
   const { rows, query, sort, active } = operations;
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -106,7 +122,8 @@ export function OperationsView({
     onLoad();
   }, [summary, onLoad]);
 
-  const all = useMemo(() => rows ?? [], [rows]);
+  const tokenCounts = useMemo(() => (tokens ? new Map(tokens.tools.map((t) => [t.file, t.tokens])) : null), [tokens]);
+  const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
   const haystacks = useMemo(() => new Map(all.map((r) => [r, searchText(r)])), [all]);
   const shown = useMemo(() => sortOperations(filterOperations(all, query, haystacks), sort), [all, query, sort, haystacks]);
   const removedView = query.state === 'removed';
@@ -114,6 +131,8 @@ export function OperationsView({
   const chosen = shown.filter((r) => r.file !== undefined && selected.has(r.id));
   const hidden = useMemo(() => (removedView || !isFiltered(query) ? [] : filesNotShown(all, shown)), [all, shown, query, removedView]);
   const inSkill = all.filter((r) => !r.removed).length;
+  const limits = targets?.find((t) => t.target === limitTarget);
+  const toolTargets = targets?.filter((t) => t.applies === 'tools') ?? [];
 
   if (rows === null) return <p className="muted">Listing the operations…</p>;
   if (all.length === 0) return null;
@@ -208,6 +227,23 @@ export function OperationsView({
           </button>
         )}
       </div>
+      {toolTargets.length > 0 && (
+        <div className="ops-limits">
+          <label className="ops-filter">
+            <span>Limits of</span>
+            <select value={limits?.target ?? ''} onChange={(e) => onLimitTarget(e.target.value === '' ? null : e.target.value)}>
+              <option value="">No target</option>
+              {toolTargets.map((t) => (
+                <option key={t.target} value={t.target}>
+                  {t.title}
+                  {t.maxTools === undefined ? '' : ` (${t.maxTools} tools)`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {limits && <TargetLimits row={limits} shown={removedView ? undefined : shownTools(shown)} tokens={tokens} />}
+        </div>
+      )}
       <div className="ops-actions actions">
         {removedView ? (
           <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'put back')} into the skill.`)}>
@@ -261,5 +297,44 @@ export function OperationsView({
         Arrow keys move between rows, Space selects, Enter opens the file; Ctrl+A selects every row shown.
       </p>
     </section>
+  );
+}
+
+/** The rows shown that publish a tool, and their tokens: what "Keep only shown" would leave. */
+function shownTools(shown: readonly OperationRow[]): { tools: number; tokens: number } {
+  let tools = 0;
+  let tokens = 0;
+  for (const r of shown) {
+    if (r.removed || (r.state !== 'declared' && r.state !== 'fitted')) continue;
+    tools++;
+    tokens += r.tokens ?? 0;
+  }
+  return { tools, tokens };
+}
+
+/**
+ * The chosen target's limits measured against the skill (issue 10 item 2): its tool count
+ * (`41 of 40 tools`, in red when over), its verdict from the compatibility table, and what
+ * the operations shown would come to, so a filter then "Keep only shown" can bring the skill
+ * under the limit.
+ */
+function TargetLimits({ row, shown, tokens }: { row: TargetRow; shown?: { tools: number; tokens: number }; tokens: TokensView | null }) {
+  const limit = toolLimit(row.tools, row.maxTools);
+  const after = shown && row.maxTools !== undefined && limit.over ? toolLimit(shown.tools, row.maxTools) : undefined;
+  return (
+    <p className="ops-limit" aria-label={`Limits of ${row.title}`} aria-live="polite">
+      <span className={limit.over ? 'over' : undefined}>{limit.text}</span>
+      {' · '}
+      {VERDICT_WORDS[row.verdict]}
+      {row.errors > 0 ? ` (${count(row.errors, 'error')}; the table below has each reason)` : ''}
+      {after && (
+        <>
+          {' · '}
+          <span className={after.over ? 'over' : 'fits'}>
+            the {count(shown!.tools, 'tool')} shown{tokens ? ` (${bytes.format(shown!.tokens)} tokens for ${tokens.model.label})` : ''} {after.over ? 'are still over' : 'fit'}
+          </span>
+        </>
+      )}
+    </p>
   );
 }

@@ -213,6 +213,10 @@ export function Wizard() {
                     else if (row.location && opened.specFiles.length > 0) void actions.openSpec(row.location.file, row.location.line);
                   }}
                   onCurate={actions.curate}
+                  tokens={fit.tokens}
+                  targets={fit.targets}
+                  limitTarget={fit.limitTarget}
+                  onLimitTarget={fitActions.chooseLimitTarget}
                 />
               }
             />

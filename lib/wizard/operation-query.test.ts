@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationRow } from './operations';
-import { EMPTY_QUERY, filesNotShown, filterOperations, isFiltered, matchesText, operationFacets, SORTERS, sortOperations, UNTAGGED, type SortKey } from './operation-query';
+import { EMPTY_QUERY, filesNotShown, filterOperations, isFiltered, matchesText, operationFacets, SORTERS, sortOperations, toolLimit, UNTAGGED, withTokens, type SortKey } from './operation-query';
 
 function row(over: Partial<OperationRow> & { id: string }): OperationRow {
   return { file: over.id, method: 'GET', path: '/', tags: [], summary: '', state: 'declared', removed: false, errors: 0, warnings: 0, deprecated: false, ...over };
@@ -63,7 +63,7 @@ describe('filterOperations', () => {
 
 describe('sortOperations', () => {
   it('sorts by every column both ways, keeping the order of rows that compare equal', () => {
-    const shown = filterOperations(rows, EMPTY_QUERY);
+    const shown = withTokens(filterOperations(rows, EMPTY_QUERY), new Map([['refund_payment.md', 90], ['create_payment.md', 310], ['get_payment.md', 120]]));
     const expected: Record<SortKey, string[]> = {
       method: ['get_payment.md', 'health.md', 'create_payment.md', 'refund_payment.md', 'OPTIONS /v2/payments'],
       path: ['health.md', 'create_payment.md', 'OPTIONS /v2/payments', 'get_payment.md', 'refund_payment.md'],
@@ -72,6 +72,7 @@ describe('sortOperations', () => {
       state: ['create_payment.md', 'get_payment.md', 'refund_payment.md', 'health.md', 'OPTIONS /v2/payments'],
       problems: ['create_payment.md', 'get_payment.md', 'OPTIONS /v2/payments', 'health.md', 'refund_payment.md'],
       bytes: ['create_payment.md', 'get_payment.md', 'refund_payment.md', 'health.md', 'OPTIONS /v2/payments'],
+      tokens: ['health.md', 'OPTIONS /v2/payments', 'refund_payment.md', 'get_payment.md', 'create_payment.md'],
       deprecated: ['create_payment.md', 'get_payment.md', 'health.md', 'OPTIONS /v2/payments', 'refund_payment.md'],
     };
     for (const key of Object.keys(SORTERS) as SortKey[]) {
@@ -81,6 +82,31 @@ describe('sortOperations', () => {
     expect(sortOperations(shown, { key: 'method', direction: 'descending' }).map((r) => r.id)).toEqual(['OPTIONS /v2/payments', 'create_payment.md', 'refund_payment.md', 'get_payment.md', 'health.md']);
     expect(sortOperations(shown, { key: 'problems', direction: 'descending' }).map((r) => r.id)).toEqual(['refund_payment.md', 'health.md', 'create_payment.md', 'get_payment.md', 'OPTIONS /v2/payments']);
     expect(sortOperations(shown, null)).toEqual(shown);
+  });
+});
+
+describe('withTokens', () => {
+  it('gives each row in the skill its tool\'s tokens by file, and none to a removed, skipped or uncounted one', () => {
+    const counted = withTokens(rows, new Map([['create_payment.md', 310], ['list_locations.md', 50], ['health.md', 7]]));
+    expect(counted.map((r) => [r.id, r.tokens])).toEqual([
+      ['create_payment.md', 310],
+      ['get_payment.md', undefined],
+      ['refund_payment.md', undefined],
+      ['health.md', 7],
+      ['list_locations.md', undefined],
+      ['OPTIONS /v2/payments', undefined],
+    ]);
+    expect(withTokens(rows, null)).toEqual(rows);
+  });
+});
+
+describe('toolLimit', () => {
+  it('says the count against the target\'s limit, over only past it', () => {
+    expect(toolLimit(41, 40)).toEqual({ text: '41 of 40 tools', over: true });
+    expect(toolLimit(40, 40)).toEqual({ text: '40 of 40 tools', over: false });
+    expect(toolLimit(1, 128)).toEqual({ text: '1 of 128 tools', over: false });
+    expect(toolLimit(1_200, undefined)).toEqual({ text: '1,200 tools, no limit on the count', over: false });
+    expect(toolLimit(1, undefined)).toEqual({ text: '1 tool, no limit on the count', over: false });
   });
 });
 

@@ -21,7 +21,7 @@ export const UNTAGGED = '\u0000untagged';
 
 export const EMPTY_QUERY: OperationQuery = { text: '', tag: null, method: null, state: null };
 
-export type SortKey = 'method' | 'path' | 'tags' | 'tool' | 'state' | 'problems' | 'bytes' | 'deprecated';
+export type SortKey = 'method' | 'path' | 'tags' | 'tool' | 'state' | 'problems' | 'bytes' | 'tokens' | 'deprecated';
 export interface OperationSort {
   key: SortKey;
   direction: 'ascending' | 'descending';
@@ -35,8 +35,8 @@ const rank = (list: readonly string[], value: string) => {
 };
 
 /**
- * How rows compare for each column, ascending. A column added to the view (a token count,
- * say) is one entry here, one field on `OperationRow`, and one column in the table.
+ * How rows compare for each column, ascending. A column added to the view is one entry
+ * here, one field on `OperationRow`, and one column in the table.
  */
 export const SORTERS: Record<SortKey, (a: OperationRow, b: OperationRow) => number> = {
   method: (a, b) => rank(METHOD_ORDER, a.method) - rank(METHOD_ORDER, b.method) || compareStrings(a.method, b.method),
@@ -46,6 +46,7 @@ export const SORTERS: Record<SortKey, (a: OperationRow, b: OperationRow) => numb
   state: (a, b) => rank(STATE_ORDER, a.state) - rank(STATE_ORDER, b.state),
   problems: (a, b) => a.errors - b.errors || a.warnings - b.warnings,
   bytes: (a, b) => (a.bytes ?? -1) - (b.bytes ?? -1),
+  tokens: (a, b) => (a.tokens ?? -1) - (b.tokens ?? -1),
   deprecated: (a, b) => Number(a.deprecated) - Number(b.deprecated),
 };
 
@@ -136,4 +137,29 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
     methods: [...methods].sort(([a], [b]) => rank(METHOD_ORDER, a) - rank(METHOD_ORDER, b) || compareStrings(a, b)),
     states: [...states].sort(([a], [b]) => stateOrder.indexOf(a) - stateOrder.indexOf(b)),
   };
+}
+
+/**
+ * The rows with each tool's tokens for the chosen model (issue 10), joined by file: the
+ * worker lists the operations and counts the tokens in two answers, each redone only when
+ * its own input changed. A row whose tool was not counted (it does not publish) has none.
+ */
+export function withTokens(rows: readonly OperationRow[], tokens: ReadonlyMap<string, number> | null): OperationRow[] {
+  if (!tokens) return [...rows];
+  return rows.map((r) => {
+    const t = r.file === undefined || r.removed ? undefined : tokens.get(r.file);
+    return t === undefined ? r : { ...r, tokens: t };
+  });
+}
+
+/**
+ * A target's tool limit measured against the skill (issue 10 item 2): `41 of 40 tools`, over
+ * when the skill has more tools than the target takes; no limit gives `41 tools, no limit on
+ * the count`.
+ */
+export function toolLimit(tools: number, maxTools: number | undefined): { text: string; over: boolean } {
+  const noun = (n: number) => (n === 1 ? 'tool' : 'tools');
+  const figure = (n: number) => n.toLocaleString('en-US');
+  if (maxTools === undefined) return { text: `${figure(tools)} ${noun(tools)}, no limit on the count`, over: false };
+  return { text: `${figure(tools)} of ${figure(maxTools)} ${noun(maxTools)}`, over: tools > maxTools };
 }

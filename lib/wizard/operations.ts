@@ -37,6 +37,8 @@ export interface OperationRow {
   /** The tool's description (the first paragraph of the prose), or why it was skipped. */
   summary: string;
   state: OperationState;
+  /** The published tool's tokens for the chosen model (issue 10): the page joins them from the token meter; absent until counted, or for a file that does not publish. */
+  tokens?: number;
   /** Taken out of the skill, and can be put back. */
   removed: boolean;
   errors: number;
