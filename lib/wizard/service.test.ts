@@ -301,6 +301,29 @@ describe('createWizardService', () => {
     expect((await call(service, { type: 'file', path: 'SKILL.md' }, 'file')).file!.text).toBe(manifest);
   });
 
+  it('keeps curation across a reload (a snapshot restored) and an export opened again: the same operations in, the same out', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    await call(service, { type: 'remove', paths: ['cancel_booking.md', 'list_rooms.md'] }, 'summary');
+    const removedRows = async (s: WizardService) => (await call(s, { type: 'operations' }, 'operations')).rows.filter((r) => r.removed).map((r) => r.file);
+
+    // A reload: the snapshot as IndexedDB gives it back, restored in a fresh worker.
+    const again = createWizardService();
+    const restored = await opened(again, { type: 'restore', snapshot: structuredClone(service.snapshot()), upload: structuredClone(service.lastUpload()) });
+    expect(restored.summary.removed).toEqual(['cancel_booking.md', 'list_rooms.md']);
+    expect(restored.summary.tools).toBe(3);
+    expect(await removedRows(again)).toEqual(await removedRows(service));
+
+    // The download holds only the kept operations; opened again, it is that skill, and exports the same bytes.
+    const { bytes: zip } = await call(again, { type: 'export', tools: false }, 'export');
+    const reopened = createWizardService();
+    const fromZip = await opened(reopened, { type: 'convert', upload: { name: 'inn.zip', kind: 'files', entries: [{ path: 'inn.zip', bytes: zip }] }, options: {} });
+    expect(fromZip.summary.files.map((f) => f.path)).not.toContain('cancel_booking.md');
+    expect(fromZip.summary.files.map((f) => f.path)).not.toContain('list_rooms.md');
+    expect(fromZip.summary.tools).toBe(3);
+    expect((await call(reopened, { type: 'export', tools: false }, 'export')).bytes).toEqual(zip);
+  });
+
   it('opens a skill bundle given where a spec goes, saying so', async () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
