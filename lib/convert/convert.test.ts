@@ -460,7 +460,8 @@ describe('convertSpec', () => {
       }, { components: { schemas: { P: { type: 'object' } } } }),
     );
     expect(r.report.proseOnly.map((p) => p.reasons[0])).toEqual(['the JSON body is an array, not an object', 'the JSON body is a string, not an object']);
-    expect(r.files.get('arr.md')).toContain('Body: `application/json`, a list of `P`.');
+    // P is written nowhere in the skill (issue 8.5): the prose says what it is instead of naming it.
+    expect(r.files.get('arr.md')).toContain('Body: `application/json`, a list of objects.');
   });
 
   it('takes the operation server over the path item server over the document server, with variable defaults', () => {
@@ -964,7 +965,7 @@ ${keys.join('\n')}
     const r = run(oas({ '/l': { get: { operationId: 'list', summary: 'List things.', deprecated: true, parameters: [{ name: 'cursor', in: 'query', schema: { type: 'string' } }, { name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } } } } } }, { components: { schemas: { Thing: { type: 'object' } } } }));
     const prose = r.file('list').prose;
     expect(prose.split('\n')[0]).toBe('Deprecated. List things.');
-    expect(prose).toContain('Returns `200` with a list of `Thing`.');
+    expect(prose).toContain('Returns `200` with a list of JSON objects.');
     expect(prose).toContain('Results come in pages: `cursor` picks the page and `limit` its size.');
   });
 
@@ -1061,6 +1062,62 @@ ${keys.join('\n')}
     const r = run(oas({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'string' } } } } } }, responses: ok } } }));
     const e = expandRefs(r.schema('a'), new Map());
     expect(e.ok).toBe(true);
+  });
+
+  describe('issue 8.5: bodies that are unions of objects, and prose that names only the skill\'s types', () => {
+    const card = { type: 'object', title: 'Card', required: ['kind', 'number'], properties: { kind: { type: 'string', const: 'card' }, number: { type: 'string' } } };
+    const bank = { type: 'object', required: ['kind', 'iban'], properties: { kind: { type: 'string', const: 'bank' }, iban: { type: 'string' }, note: { type: 'string' } } };
+    const body = (schema: unknown) => ({ post: { operationId: 'pay', requestBody: { required: true, content: { 'application/json': { schema } } }, responses: ok } });
+
+    it('declares a oneOf of objects as one object: every field, required what every variant requires, the merge reported', () => {
+      const r = run(oas({ '/pay': body({ oneOf: [{ $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' }] }) }, { components: { schemas: { Card: card, Bank: bank } } }));
+      expect(r.schema('pay')).toEqual({
+        type: 'object',
+        required: ['kind'],
+        properties: {
+          kind: { type: 'string', enum: ['card', 'bank'] },
+          number: { type: 'string', description: 'Only in shape 1 (`Card`).' },
+          iban: { type: 'string', description: 'Only in shape 2 (with `kind`, `iban`).' },
+          note: { type: 'string', description: 'Only in shape 2 (with `kind`, `iban`).' },
+        },
+      });
+      expect(r.report.warnings.filter((w) => w.ruleId === 'merged-variants').map((w) => w.pointer)).toEqual(['/paths/~1pay/post/requestBody/content/application~1json/schema/oneOf']);
+      expect(r.errors()).toEqual([]);
+      // A call with either variant's fields passes; one missing what both require is refused.
+      const callable = findCallable(parseSkillPackage({ folder: r.folder, files: r.files }), 'pay');
+      expect(callable.ok && buildRequest(callable.value, { kind: 'bank', iban: 'DE00' }).ok).toBe(true);
+      expect(callable.ok && buildRequest(callable.value, { iban: 'DE00' }).ok).toBe(false);
+    });
+
+    it('leaves prose-only, with its shape written out, a union a variant of which is not an object of named fields', () => {
+      const r = run(oas({ '/pay': body({ anyOf: [card, { type: 'object', additionalProperties: { type: 'string' } }] }) }));
+      expect(r.report.proseOnly.map((p) => p.reasons)).toEqual([['the JSON body is one of several shapes (`anyOf`)']]);
+      expect(r.files.get('pay.md')).toContain('One or more of these 2 shapes:\n\n- shape 1 `Card`: an object\n  - `kind` (exactly `"card"`, required)');
+    });
+
+    it('names a type in prose only where it is in types.json, and describes any other by what it is', () => {
+      const pet = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } };
+      const doc = oas(
+        {
+          '/pets': {
+            get: { operationId: 'listPets', responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } },
+            post: { operationId: 'addPets', requestBody: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } }, responses: ok },
+          },
+          '/owners': {
+            post: { operationId: 'addOwner', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } }, responses: ok },
+            put: { operationId: 'putOwner', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } }, responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Address' } } } } } },
+          },
+        },
+        { components: { schemas: { Pet: pet, Owner: { type: 'object', properties: { home: { $ref: '#/components/schemas/Address' } } }, Address: { type: 'object', properties: { city: { type: 'string' } } } } } },
+      );
+      const r = run(doc);
+      expect(Object.keys(r.types() ?? {})).toEqual(['Address']);
+      expect(r.files.get('list_pets.md')).toContain('Returns `200` with a list of JSON objects with `name`, `tag`.');
+      expect(r.files.get('add_pets.md')).toContain('Body: `application/json`, a list of objects.');
+      expect(r.files.get('add_pets.md')).toContain('A list of objects:\n\n- `name` (a string, required)\n- `tag` (a string, optional)');
+      expect(r.files.get('put_owner.md')).toContain('Returns `200` with `Address`.');
+      for (const [file, text] of r.files) if (file.endsWith('.md')) expect(text, file).not.toMatch(/`(Pet|Owner)`/);
+    });
   });
 });
 

@@ -19,7 +19,7 @@ import { buildManifest, sourceInfo } from './manifest';
 import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SkippedOperation, SpecInput, SpecLocation, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
-import { operationProse, SHAPE_BUDGET } from './prose';
+import { BODY_SHAPE_BUDGET, operationProse, SHAPE_BUDGET } from './prose';
 import { ShapeWriter } from './shape';
 import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
@@ -127,6 +127,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   for (const t of shared) typeMap.set(t.name, t.schema);
 
   const shapes = new ShapeWriter(types.reader, SHAPE_BUDGET);
+  const bodyShapes = new ShapeWriter(types.reader, BODY_SHAPE_BUDGET);
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
   const read = new Map<string, OperationFile>();
@@ -143,7 +144,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     const base = bases[i];
     const file = `${base}.md`;
     const fit = fits[i];
-    const { prose, description } = operationProse(plan, ctx, types, declared[i], fit?.ok ? { objects: fit.objects, shapes } : undefined);
+    const { prose, description } = operationProse(plan, ctx, types, declared[i], fit?.ok ? { objects: fit.objects, shapes } : undefined, bodyShapes);
     manifestOps.push({ name: base, description });
     const entry = { ...reportOperation(plan.method, plan.path, plan.operation, ctx.locate(plan.pointer), plan.operationId), file };
     if (!declared[i]) {

@@ -58,6 +58,10 @@ const CASES: Case[] = [
   // Issue 8.4: a `oneOf` whose branches may overlap becomes a type list (plain scalar types) or `anyOf`, reported; one
   // whose branches cannot (different types, different values, a discriminator written as an enum, `required` alone) stays.
   { name: 'one-of', entry: 'openapi.yaml' },
+  // Issue 8.5: a oneOf and an anyOf of objects declared as one object (the merges reported); an array body, a union
+  // that cannot merge and a multipart part holding JSON prose-only, each with its shape written out; no prose names a
+  // type that is not in types.json.
+  { name: 'body-shapes', entry: 'openapi.yaml' },
   // Issue 8.1: five operations over 24 KiB, fitted by dropping examples, nested descriptions, cutting descriptions to a
   // sentence, replacing objects (their shapes in the prose); one whose required arguments alone pass the limit stays over.
   { name: 'fit', entry: 'openapi.yaml', errors: { 'expanded-size': 1 } },

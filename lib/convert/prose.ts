@@ -9,7 +9,7 @@ import { describeSchema, isJsonMediaType, type BodyField } from './request-body-
 import { TypeRef, type Converted } from './schema-object';
 import { codeSpan, fold, inlineText, leadingEscape, safeParagraph, shorten } from '../skill/markdown';
 import { safeMarkdown, splitFirstParagraph } from './text';
-import { typeDisplayName, type TypeRegistry } from './type-registry';
+import type { TypeRegistry } from './type-registry';
 import { writeCallSection, type CallItem } from '../skill/call-section';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { groupDigits } from '../core/numbers';
@@ -35,7 +35,7 @@ export interface OperationProse {
  * file ends with a hand-readable call section (SPEC 4.3). Spec text is made safe markdown
  * (text.ts).
  */
-export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean, fitted?: FittedObjects): OperationProse {
+export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry, declared: boolean, fitted?: FittedObjects, bodyShapes?: ShapeWriter): OperationProse {
   const description = plan.description !== undefined ? safeMarkdown(plan.description) : '';
   const split = splitFirstParagraph(description);
   let first = '';
@@ -64,12 +64,12 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
 
   const parts = [first];
   if (rest !== '') parts.push(rest);
-  const returns = returnsSentence(plan, ctx);
+  const returns = returnsSentence(plan, ctx, types);
   if (returns) parts.push(returns);
   const notes = notesOf(plan, types, declared);
   if (notes) parts.push(notes);
   if (fitted && fitted.objects.length > 0) parts.push(objectsSection(fitted));
-  if (!declared) parts.push(callSection(plan, types));
+  if (!declared) parts.push(callSection(plan, types, bodyShapes));
   return { prose: `${parts.join('\n\n')}\n`, description: first };
 }
 
@@ -145,7 +145,7 @@ function objectsSection(fitted: FittedObjects): string {
 }
 
 /** What the operation returns on success: the status, and the response type's name or shape. */
-function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | undefined {
+function returnsSentence(plan: OperationPlan, ctx: ConvertContext, types: TypeRegistry): string | undefined {
   const responses = own(plan.operation, 'responses');
   if (!isPlainObject(responses)) return undefined;
   const codes = Object.keys(responses);
@@ -169,33 +169,44 @@ function returnsSentence(plan: OperationPlan, ctx: ConvertContext): string | und
     }
   }
   if (schema === undefined) return mediaType !== undefined ? `${label} with ${codeSpan(mediaType)}.` : `${label} with no content.`;
-  const shape = describeRawSchema(schema, ctx);
+  const shape = describeRawSchema(schema, ctx, types, base);
   if (mediaType !== undefined && !isJsonMediaType(mediaType)) return `${label} with ${codeSpan(mediaType)}${shape === 'any value' ? '' : `: ${shape}`}.`;
   return `${label} with ${shape}.`;
 }
 
-/** A phrase for a spec schema as it stands in the document (responses are not converted). */
-export function describeRawSchema(schema: unknown, ctx: ConvertContext, depth = 0): string {
+/**
+ * A phrase for a spec schema as it stands in the document (responses are not converted). A
+ * referenced type is named only when it is in types.json; any other is described by what
+ * it is (issue 8.5: no prose names a type that is not in the skill).
+ */
+export function describeRawSchema(schema: unknown, ctx: ConvertContext, types: TypeRegistry, pointer: string, depth = 0): string {
   if (!isPlainObject(schema) || depth > 3) return 'any value';
   const ref = own(schema, '$ref');
-  if (typeof ref === 'string') return codeSpan(typeDisplayName(ref.startsWith('#') ? ref.slice(1) : ref));
+  if (typeof ref === 'string') {
+    const name = ref.startsWith('#') ? types.sharedName(ref.slice(1)) : undefined;
+    if (name !== undefined) return codeSpan(name);
+    const target = ctx.resolve(schema, pointer);
+    return target ? describeRawSchema(target.node, ctx, types, target.pointer, depth + 1) : 'any value';
+  }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'array') {
-    const items = describeRawSchema(schema.items, ctx, depth + 1);
+    const items = describeRawSchema(schema.items, ctx, types, joinPointer(pointer, 'items'), depth + 1);
     const m = /^an? (JSON object|string|integer|number|boolean|object)\b(.*)$/.exec(items);
     return `a list of ${m ? `${m[1]}s${m[2]}` : items}`;
   }
   for (const k of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = own(schema, k);
     if (Array.isArray(parts) && parts.length > 0 && parts.length <= 6) {
-      const named = parts.map((p) => describeRawSchema(p, ctx, depth + 1));
+      const named = parts.map((p, i) => describeRawSchema(p, ctx, types, joinPointer(joinPointer(pointer, k), i), depth + 1));
       if (k === 'allOf' && parts.length === 1) return named[0];
       if (k !== 'allOf') return `one of ${named.join(', ')}`;
     }
   }
   const props = own(schema, 'properties');
-  if (type === 'object' || isPlainObject(props)) {
-    const names = isPlainObject(props) ? Object.keys(props) : [];
+  // The fields of an `allOf`'s parts are the object's fields.
+  const merged = Array.isArray(own(schema, 'allOf')) ? allOfFieldNames(schema, ctx, pointer) : [];
+  if (type === 'object' || isPlainObject(props) || merged.length > 0) {
+    const names = [...(isPlainObject(props) ? Object.keys(props) : []), ...merged.filter((n) => !(isPlainObject(props) && Object.hasOwn(props, n)))];
     if (names.length === 0) return 'a JSON object';
     const shown = names.slice(0, 6).map(codeSpan).join(', ');
     return `a JSON object with ${shown}${names.length > 6 ? ' and more' : ''}`;
@@ -205,6 +216,21 @@ export function describeRawSchema(schema: unknown, ctx: ConvertContext, depth = 
     return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}${format}`.replace(/[`<]/g, '');
   }
   return 'any value';
+}
+
+/** The field names an `allOf`'s parts give, references followed, in order. */
+function allOfFieldNames(schema: Record<string, unknown>, ctx: ConvertContext, pointer: string, depth = 0): string[] {
+  const out: string[] = [];
+  const parts = own(schema, 'allOf');
+  if (!Array.isArray(parts) || depth > 3) return out;
+  parts.forEach((part, i) => {
+    const resolved = ctx.resolve(part, joinPointer(joinPointer(pointer, 'allOf'), i));
+    if (!resolved || !isPlainObject(resolved.node)) return;
+    const props = own(resolved.node, 'properties');
+    const names = [...(isPlainObject(props) ? Object.keys(props) : []), ...allOfFieldNames(resolved.node, ctx, resolved.pointer, depth + 1)];
+    for (const n of names) if (!out.includes(n)) out.push(n);
+  });
+  return out;
 }
 
 const PAGING = /^(page|page_?num(ber)?|page_?token|next_?page_?token|next_?token|cursor|starting_after|ending_before|after|before|offset|marker|continue|continuation_?token|next|since_id|max_id|page\[[a-z_]+\])$/i;
@@ -257,7 +283,10 @@ function schemaDescription(schema: Converted, types: TypeRegistry): string | und
  * parameter, header and cookie, and the body's content type with its fields or shape.
  * Written by the one writer of "The call" (`writeCallSection`).
  */
-function callSection(plan: OperationPlan, types: TypeRegistry): string {
+/** How many characters a prose-only body's shape may take: as much as a tool's parameters may. */
+export const BODY_SHAPE_BUDGET = MAX_PARAMETERS_BYTES;
+
+function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: ShapeWriter): string {
   const item = (name: string, schema: Converted, required: boolean, note?: string, description?: string): CallItem => ({
     name,
     type: describeSchema(schema, types),
@@ -266,7 +295,7 @@ function callSection(plan: OperationPlan, types: TypeRegistry): string {
     ...optional('description', description ?? schemaDescription(schema, types)),
   });
   const body = plan.body;
-  return writeCallSection({
+  const section = writeCallSection({
     undeclaredBecause: plan.reasons.join('; '),
     method: plan.method,
     url: plan.url,
@@ -281,12 +310,29 @@ function callSection(plan: OperationPlan, types: TypeRegistry): string {
             kind: 'media',
             mediaType: body.mediaType,
             ...(body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
-            ...(body.kind === 'other' && body.shape ? { shape: body.shape } : {}),
+            // Described now that types.json is known, so only a type in it is named.
+            ...(body.kind === 'other' && body.shape ? { shape: body.schema !== undefined ? describeSchema(body.schema, types) : body.shape } : {}),
             ...(body.kind === 'json' && body.empty ? { shape: 'the empty JSON object, `{}`' } : {}),
             ...(body.kind === 'json' && body.extra !== undefined ? { shape: `a JSON object with any fields${body.extra === true ? '' : `, each ${extraShape(body.extra, types)}`}` } : {}),
             ...optional('description', body.description),
           },
   }).replace(/\n$/, '');
+  const full = body.kind === 'other' && body.schema !== undefined && bodyShapes ? bodyShape(body.schema, body.fields !== undefined, bodyShapes) : undefined;
+  return full ? `${section}\n\n${full}` : section;
+}
+
+/**
+ * A prose-only body's schema written out (issue 8.5): its fields, nested, with their types
+ * and whether each is required, every reference expanded and no type named, so a model can
+ * build it by hand. Only where the call section's list does not say it all already: a body
+ * that is not an object of fields (a list, one of several shapes), or one with a field
+ * that nests (a multipart part holding JSON).
+ */
+function bodyShape(schema: Converted, listed: boolean, shapes: ShapeWriter): string | undefined {
+  const text = shapes.fields(schema);
+  // Fields nested below the call section's list, or a body that is not an object of fields but holds some.
+  if (!(listed ? /^ {2,}- /m : /^ *- /m).test(text)) return undefined;
+  return `The body in full (${listed ? 'its fields' : 'its shape'}, with their types and whether each is required):\n\n${text}`;
 }
 
 /** What each field of a free-form body is, by its shape rather than a type name (the type may be written inline, not in types.json). */

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../core/entries';
+import { isPlainObject, setOwn } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
@@ -40,6 +40,8 @@ export type BodyPlan =
       fields?: BodyField[];
       /** What the body is, where it is not an object with fields ("a JSON array of `Pet`"). */
       shape?: string;
+      /** The body's converted schema, where the spec gives one: its shape is written out in the call section (issue 8.5). */
+      schema?: Converted;
       pointer: string;
       description?: string;
     };
@@ -214,6 +216,8 @@ function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, m
   if (root === undefined || root instanceof TypeRef) return notObject('the JSON body refers to itself without ever being an object');
   if (typeof root === 'boolean') return notObject('the JSON body\'s schema accepts any value, not an object with named fields');
   const types_ = (Array.isArray(root.type) ? (root.type as unknown[]) : root.type !== undefined ? [root.type] : []).filter((t) => t !== 'null');
+  const merged = mergedBody(ctx, types, root, types_, schemaPointer || pointer);
+  if (merged) return { kind: 'json', mediaType, fields: merged, pointer, description };
   const isObject = types_.includes('object') || (types_.length === 0 && root.properties !== undefined);
   if (!isObject) {
     if (types_.length > 0) return notObject(`the JSON body is ${types_.map((t) => article(String(t))).join(' or ')}, not an object`);
@@ -284,6 +288,136 @@ function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, schema
   return { kind: 'json', mediaType, fields: [], pointer, description, extra };
 }
 
+/**
+ * A body that is a `oneOf`/`anyOf` of objects (beside, perhaps, fields of its own) declared
+ * as one object where that is faithful (issue 8.5, mergeVariants), the merge reported
+ * (`merged-variants`); undefined where it is not such a body or cannot be merged.
+ */
+function mergedBody(ctx: ConvertContext, types: TypeRegistry, root: Json, rootTypes: unknown[], at: string): BodyField[] | undefined {
+  const key = Array.isArray(root.oneOf) ? 'oneOf' : Array.isArray(root.anyOf) ? 'anyOf' : undefined;
+  if (key === undefined || isConstraintOnly({ [key]: root[key] })) return undefined;
+  if (rootTypes.some((t) => t !== 'object')) return undefined;
+  // Anything else on the root would have to hold for every variant: only its own fields and annotations may be there.
+  if (Object.keys(root).some((k) => k !== key && !MERGEABLE_KEYS.has(k)) || root.additionalProperties !== undefined) return undefined;
+  const merged = mergeVariants(root[key], types);
+  if (!merged) return undefined;
+  const own_ = isPlainObject(root.properties) ? root.properties : {};
+  const ownRequired = new Set(Array.isArray(root.required) ? root.required : []);
+  const fields: BodyField[] = Object.keys(own_).map((name) => ({ name, schema: own_[name] as Converted, required: ownRequired.has(name) }));
+  for (const name of Object.keys(merged.properties)) {
+    if (Object.hasOwn(own_, name)) return undefined;
+    fields.push({ name, schema: merged.properties[name] as Converted, required: merged.required.includes(name) });
+  }
+  ctx.warn(
+    'merged-variants',
+    `The JSON body is one of ${merged.variants.length} shapes (\`${key}\`), declared as one object with the fields of them all: a field is required when every shape requires it, and a field only some shapes have says which in its description. The shapes: ${merged.variants.join('; ')}`,
+    joinPointer(at, key),
+  );
+  return fields;
+}
+
+/** Keywords a variant's root may hold and still be merged: what an object of named fields is, and annotations. */
+const MERGEABLE_KEYS = new Set(['type', 'properties', 'required', 'additionalProperties', 'title', 'description', 'deprecated', 'examples', 'readOnly', 'writeOnly', '$comment']);
+/** How many variants a merge takes: more is not a shape a model builds by reading the fields. */
+const MAX_VARIANTS = 12;
+
+/** A `oneOf`/`anyOf` of objects declared as one object (issue 8.5). */
+interface MergedVariants {
+  properties: Json;
+  required: string[];
+  /** What the report says: each variant by its title, or by its fields. */
+  variants: string[];
+}
+
+/**
+ * A `oneOf`/`anyOf` whose every variant is an object of named fields, as one object (issue
+ * 8.5, docs/decisions.md): the union of the variants' properties, required = what every
+ * variant requires. Faithful where each variant is only that (properties, `required`,
+ * `additionalProperties: false`, annotations): a field several variants name with
+ * different schemas takes either (`enum` values joined, else `anyOf`), and a field only
+ * some variants have says which in its description. Undefined where a variant is anything
+ * else, and the operation stays prose-only.
+ */
+function mergeVariants(parts: unknown, types: TypeRegistry): MergedVariants | undefined {
+  if (!Array.isArray(parts) || parts.length < 2 || parts.length > MAX_VARIANTS) return undefined;
+  const variants: { props: Json; required: Set<string>; label: string }[] = [];
+  for (const [i, part] of parts.entries()) {
+    const root = rootOf(part as Converted, types);
+    if (!isPlainObject(root) || root instanceof TypeRef) return undefined;
+    if (Object.keys(root).some((k) => !MERGEABLE_KEYS.has(k))) return undefined;
+    if (root.type !== undefined && root.type !== 'object') return undefined;
+    if (!isPlainObject(root.properties) || Object.keys(root.properties).length === 0) return undefined;
+    if (root.additionalProperties !== undefined && root.additionalProperties !== false) return undefined;
+    const props = root.properties;
+    const required = new Set((Array.isArray(root.required) ? root.required : []).filter((r): r is string => typeof r === 'string' && Object.hasOwn(props, r)));
+    const names = Object.keys(props);
+    // A variant is named by its title, else by the fields it requires (or has).
+    const named = required.size > 0 ? [...required] : names;
+    const label = typeof root.title === 'string' && root.title.trim() !== '' ? `${i + 1} (${codeSpan(root.title.trim())})` : `${i + 1} (with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''})`;
+    variants.push({ props, required, label });
+  }
+  const names: string[] = [];
+  for (const v of variants) for (const n of Object.keys(v.props)) if (!names.includes(n)) names.push(n);
+  const properties: Json = {};
+  for (const name of names) {
+    const having = variants.filter((v) => Object.hasOwn(v.props, name));
+    const schemas: Converted[] = [];
+    for (const v of having) {
+      const s = v.props[name] as Converted;
+      if (!schemas.some((t) => sameSchema(t, s))) schemas.push(s);
+    }
+    let schema = schemas.length === 1 ? schemas[0] : joinedEnum(schemas) ?? { anyOf: schemas };
+    if (having.length < variants.length) {
+      const only = `Only in shape${having.length === 1 ? '' : 's'} ${having.map((v) => v.label).join(', ')}.`;
+      schema = withNote(schema, only);
+    }
+    setOwn(properties, name, schema);
+  }
+  const required = names.filter((n) => variants.every((v) => v.required.has(n)));
+  return { properties, required, variants: variants.map((v) => v.label) };
+}
+
+/** Schemas that are only values (`const`, `enum`, perhaps a type and annotations) as one `enum` of them all. */
+function joinedEnum(schemas: Converted[]): Json | undefined {
+  const values: unknown[] = [];
+  let type: unknown;
+  let description: unknown;
+  for (const s of schemas) {
+    if (!isPlainObject(s) || s instanceof TypeRef) return undefined;
+    if (Object.keys(s).some((k) => !['const', 'enum', 'type', 'description', 'title'].includes(k))) return undefined;
+    const own_ = s.const !== undefined ? [s.const] : Array.isArray(s.enum) ? s.enum : undefined;
+    if (!own_) return undefined;
+    if (type !== undefined && s.type !== undefined && JSON.stringify(type) !== JSON.stringify(s.type)) return undefined;
+    type ??= s.type;
+    description ??= s.description;
+    for (const v of own_) if (!values.some((w) => JSON.stringify(w) === JSON.stringify(v))) values.push(v);
+  }
+  return { ...(type !== undefined ? { type } : {}), ...(typeof description === 'string' ? { description } : {}), enum: values };
+}
+
+function withNote(schema: Converted, note: string): Converted {
+  if (schema instanceof TypeRef) {
+    const d = schema.siblings?.description;
+    return new TypeRef(schema.target, { ...schema.siblings, description: typeof d === 'string' && d.trim() !== '' ? `${d.trim()} ${note}` : note });
+  }
+  if (!isPlainObject(schema)) return { anyOf: [schema], description: note };
+  const d = schema.description;
+  return { ...schema, description: typeof d === 'string' && d.trim() !== '' ? `${d.trim()} ${note}` : note };
+}
+
+/** The same converted schema but for its own annotations (a `TypeRef` writes itself as its reference and siblings): the first one's are kept. */
+function sameSchema(a: Converted, b: Converted): boolean {
+  const bare = (x: Converted): string => {
+    if (!isPlainObject(x)) return JSON.stringify(x);
+    const json = x instanceof TypeRef ? x.toJSON() : x;
+    return JSON.stringify(Object.fromEntries(Object.entries(json).filter(([k]) => !ANNOTATIONS.has(k))));
+  };
+  return a === b || bare(a) === bare(b);
+}
+
+/** Keywords that say something about a value without constraining it. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
+
 /** `a string (binary)` to `strings (binary)`, for "a list of …". */
 function plural(phrase: string): string {
   const m = /^an? (string|integer|number|boolean|object|null)\b(.*)$/.exec(phrase);
@@ -298,6 +432,7 @@ function article(t: string): string {
 /** Fields or a shape for the hand-readable call section of a body that cannot be declared. */
 function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Converted | undefined, types: TypeRegistry): void {
   if (schema === undefined) return;
+  plan.schema = schema;
   const root = rootOf(schema, types);
   if (isPlainObject(root) && isPlainObject(root.properties) && Object.keys(root.properties).length > 0) {
     const props = root.properties;
@@ -308,10 +443,19 @@ function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Conve
   } else plan.shape = describeSchema(schema, types);
 }
 
-/** A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string (binary)`. */
+/**
+ * A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string
+ * (binary)`. A type is named only when it is in types.json (once shared types are
+ * decided); any other is described by what it is (issue 8.5: no prose names a type that
+ * is not in the skill).
+ */
 export function describeSchema(schema: Converted | undefined, types: TypeRegistry, depth = 0): string {
   if (schema === undefined) return 'any value';
-  if (schema instanceof TypeRef) return codeSpan(types.displayName(schema.target));
+  if (schema instanceof TypeRef) {
+    const name = types.sharedName(schema.target);
+    if (name !== undefined) return codeSpan(name);
+    return depth > 3 ? 'any value' : describeSchema(types.resolveBody(schema), types, depth + 1);
+  }
   if (typeof schema === 'boolean' || depth > 3) return 'any value';
   if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.length <= 12) {
     return `one of ${schema.enum.map((v) => codeSpan(JSON.stringify(v) ?? 'null')).join(', ')}`;
@@ -328,7 +472,10 @@ export function describeSchema(schema: Converted | undefined, types: TypeRegistr
       .join(' or ');
   }
   const parts = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as Converted[] | undefined;
-  if (parts) return parts.map((p) => describeSchema(p, types, depth + 1)).join(' or ');
+  if (parts) {
+    const phrases = [...new Set(parts.map((p) => describeSchema(p, types, depth + 1)))];
+    return phrases.length === 1 && parts.length > 1 ? `one of ${parts.length} shapes, each ${phrases[0]}` : phrases.join(' or ');
+  }
   if (Array.isArray(schema.allOf)) return (schema.allOf as Converted[]).map((p) => describeSchema(p, types, depth + 1)).join(' and ');
   if (schema.properties !== undefined) return 'an object';
   return 'any value';

@@ -93,6 +93,16 @@ export class TypeRegistry implements SchemaHost {
     return current instanceof TypeRef ? undefined : current;
   }
 
+  /**
+   * The name a type at a pointer has in types.json, or undefined where it is not there
+   * (written inline, or not used by a declared operation): prose names only types a reader
+   * of the skill has (issue 8.5). Known once `decide()` has run.
+   */
+  sharedName(pointer: string): string | undefined {
+    const rec = this.records.get(pointer);
+    return rec?.shared ? rec.name : undefined;
+  }
+
   /** Name of the schema at a pointer as a reader would call it (`Pet` for `#/components/schemas/Pet`). */
   displayName(pointer: string): string {
     return typeDisplayName(pointer);
