@@ -254,9 +254,11 @@ const SPEC_ID = 'https://spec.invalid/openapi';
  * validated by Ajv (draft-07 for OpenAPI 3.0 and Swagger, where a `$ref` stands alone;
  * 2020-12 for 3.1), `format` not checked. True when it accepts the value, or cannot tell.
  */
-function specOracle(doc: Doc, oas31: boolean): (pointer: string, value: unknown) => boolean {
+export function specOracle(doc: Doc, oas31: boolean): (pointer: string, value: unknown) => boolean {
   let ajv: Ajv | Ajv2020 | undefined;
-    return (pointer, value) => {
+  // One compiled schema per pointer: Ajv compiles a `{$ref}` it is given anew each time.
+  const compiled = new Map<string, ((value: unknown) => boolean) | undefined>();
+  return (pointer, value) => {
     if (!ajv) {
       const copy = { ...(readable(doc, doc, 0) as Doc), $id: SPEC_ID };
       const options = { strict: false, validateFormats: false, validateSchema: false, allErrors: false } as const;
@@ -266,11 +268,19 @@ function specOracle(doc: Doc, oas31: boolean): (pointer: string, value: unknown)
       ajv.addKeyword({ keyword: 'oneOf', macro: (branches: unknown) => ({ anyOf: branches }) });
       ajv.addSchema(copy);
     }
+    if (!compiled.has(pointer)) {
+      try {
+        compiled.set(pointer, ajv.compile({ $ref: `${SPEC_ID}#${pointerTokens(pointer).map((t) => `/${encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}` }));
+      } catch {
+        compiled.set(pointer, undefined);
+      }
+    }
+    const validate = compiled.get(pointer);
+    // A schema the oracle cannot compile says nothing against the conversion: the refusal stands.
+    if (validate === undefined) return true;
     try {
-      const validate = ajv.compile({ $ref: `${SPEC_ID}#${pointerTokens(pointer).map((t) => `/${encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}` });
       return validate(value) === true;
     } catch {
-      // A schema the oracle cannot compile says nothing against the conversion: the refusal stands.
       return true;
     }
   };

@@ -1076,9 +1076,10 @@ ${keys.join('\n')}
         required: ['kind'],
         properties: {
           kind: { type: 'string', enum: ['card', 'bank'] },
-          number: { type: 'string', description: 'Only in shape 1 (`Card`).' },
-          iban: { type: 'string', description: 'Only in shape 2 (with `kind`, `iban`).' },
-          note: { type: 'string', description: 'Only in shape 2 (with `kind`, `iban`).' },
+          // Neither variant forbids other fields, so each takes any value for a field only the other names (merge-variants.test.ts).
+          number: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 1 (`Card`); any value in shape 2 (with `kind`, `iban`), which does not name it.' },
+          iban: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 2 (with `kind`, `iban`); any value in shape 1 (`Card`), which does not name it.' },
+          note: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 2 (with `kind`, `iban`); any value in shape 1 (`Card`), which does not name it.' },
         },
       });
       expect(r.report.warnings.filter((w) => w.ruleId === 'merged-variants').map((w) => w.pointer)).toEqual(['/paths/~1pay/post/requestBody/content/application~1json/schema/oneOf']);

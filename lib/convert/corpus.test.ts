@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPlainObject } from '../core/entries';
 import { loadSpec } from '../openapi';
 import { parseSkillPackage } from '../skill/package';
 import { checkPackage } from '../rules';
@@ -70,6 +71,12 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       }
       expect([...failedSize].filter((file) => !r.fitted.some((f) => f.file === file && !f.fits))).toEqual([]);
 
+      // Issue 8.5: prose names a component schema only when it is in types.json (a code span that is also a field name, a value or a title may be that).
+      const shared = new Set(Object.keys(result.files.has('types.json') ? (JSON.parse(result.files.get('types.json')!) as object) : {}));
+      const { components, words } = schemaNames(loaded.value.document);
+      const named = pkg.operations.flatMap((op) => [...op.prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]).filter((w) => components.has(w) && !shared.has(w) && !words.has(w)).map((w) => `${op.file}: ${w}`));
+      expect(named.slice(0, 5)).toEqual([]);
+
       // The bundle imports back to the generated files, and exports again to the same bytes.
       const zip = exportBundle(pkg, { tools: true });
       const imported = importBundle(zip);
@@ -119,3 +126,27 @@ describe.skipIf(!present)('convertSpec on Okta, with and without its server vari
     ]);
   });
 });
+
+/**
+ * A spec's component schema names (3.x `components.schemas`, Swagger 2.0 `definitions`), and
+ * every word the spec also uses as a property name, an enum value or a title, which a code
+ * span in prose may stand for instead.
+ */
+function schemaNames(document: unknown): { components: Set<string>; words: Set<string> } {
+  const doc = isPlainObject(document) ? document : {};
+  const holder = isPlainObject(doc.components) ? doc.components.schemas : doc.definitions;
+  const components = new Set(isPlainObject(holder) ? Object.keys(holder) : []);
+  const words = new Set<string>();
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    if (!isPlainObject(node)) continue;
+    if (isPlainObject(node.properties)) for (const k of Object.keys(node.properties)) words.add(k);
+    if (Array.isArray(node.enum)) for (const v of node.enum) words.add(String(v));
+    if (typeof node.title === 'string') words.add(node.title);
+    if (typeof node.name === 'string') words.add(node.name);
+    stack.push(...Object.values(node));
+  }
+  return { components, words };
+}

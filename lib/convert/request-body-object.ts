@@ -310,7 +310,7 @@ function mergedBody(ctx: ConvertContext, types: TypeRegistry, root: Json, rootTy
   }
   ctx.warn(
     'merged-variants',
-    `The JSON body is one of ${merged.variants.length} shapes (\`${key}\`), declared as one object with the fields of them all: a field is required when every shape requires it, and a field only some shapes have says which in its description. The shapes: ${merged.variants.join('; ')}`,
+    `The JSON body is one of ${merged.variants.length} shapes (\`${key}\`), declared as one object with the fields of them all: a field is required when every shape requires it, takes any value a shape allows it (any value at all where a shape that does not name it does not forbid other fields), and says in its description which shapes name it when not all do. The shapes: ${merged.variants.join('; ')}`,
     joinPointer(at, key),
   );
   return fields;
@@ -329,52 +329,72 @@ interface MergedVariants {
   variants: string[];
 }
 
+/** One variant of a union to merge: its fields, what it requires, and what it takes for a field it does not name. */
+interface Variant {
+  props: Json;
+  required: Set<string>;
+  label: string;
+  /** Its `additionalProperties`: `true` (absent or true: any value), `false` (no other field), or the schema other fields take. */
+  extra: Converted;
+}
+
 /**
  * A `oneOf`/`anyOf` whose every variant is an object of named fields, as one object (issue
- * 8.5, docs/decisions.md): the union of the variants' properties, required = what every
- * variant requires. Faithful where each variant is only that (properties, `required`,
- * `additionalProperties: false`, annotations): a field several variants name with
- * different schemas takes either (`enum` values joined, else `anyOf`), and a field only
- * some variants have says which in its description. Undefined where a variant is anything
- * else, and the operation stays prose-only.
+ * 8.5, docs/decisions.md). The merged object accepts every value the union accepts (it may
+ * be looser, never stricter): it has the union of the variants' properties; a field is
+ * required when every variant requires it; a field takes any value one of the variants
+ * lets it have: the schema of each variant that names it (`enum` values joined, else an
+ * `anyOf`), and, from a variant that does not name it, its `additionalProperties` (a variant
+ * without `additionalProperties: false` takes any value there, so the field's `anyOf` gets
+ * an `{}` branch). A field not every variant names says which do in its description.
+ * Undefined where a variant is anything else (another keyword constrains it), and the
+ * operation stays prose-only.
  */
 function mergeVariants(parts: unknown, types: TypeRegistry): MergedVariants | undefined {
   if (!Array.isArray(parts) || parts.length < 2 || parts.length > MAX_VARIANTS) return undefined;
-  const variants: { props: Json; required: Set<string>; label: string }[] = [];
+  const variants: Variant[] = [];
   for (const [i, part] of parts.entries()) {
     const root = rootOf(part as Converted, types);
     if (!isPlainObject(root) || root instanceof TypeRef) return undefined;
     if (Object.keys(root).some((k) => !MERGEABLE_KEYS.has(k))) return undefined;
     if (root.type !== undefined && root.type !== 'object') return undefined;
     if (!isPlainObject(root.properties) || Object.keys(root.properties).length === 0) return undefined;
-    if (root.additionalProperties !== undefined && root.additionalProperties !== false) return undefined;
+    const extra = root.additionalProperties === undefined ? true : (root.additionalProperties as Converted);
     const props = root.properties;
     const required = new Set((Array.isArray(root.required) ? root.required : []).filter((r): r is string => typeof r === 'string' && Object.hasOwn(props, r)));
     const names = Object.keys(props);
     // A variant is named by its title, else by the fields it requires (or has).
     const named = required.size > 0 ? [...required] : names;
     const label = typeof root.title === 'string' && root.title.trim() !== '' ? `${i + 1} (${codeSpan(root.title.trim())})` : `${i + 1} (with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''})`;
-    variants.push({ props, required, label });
+    variants.push({ props, required, label, extra });
   }
   const names: string[] = [];
   for (const v of variants) for (const n of Object.keys(v.props)) if (!names.includes(n)) names.push(n);
   const properties: Json = {};
-  for (const name of names) {
-    const having = variants.filter((v) => Object.hasOwn(v.props, name));
-    const schemas: Converted[] = [];
-    for (const v of having) {
-      const s = v.props[name] as Converted;
-      if (!schemas.some((t) => sameSchema(t, s))) schemas.push(s);
-    }
-    let schema = schemas.length === 1 ? schemas[0] : joinedEnum(schemas) ?? { anyOf: schemas };
-    if (having.length < variants.length) {
-      const only = `Only in shape${having.length === 1 ? '' : 's'} ${having.map((v) => v.label).join(', ')}.`;
-      schema = withNote(schema, only);
-    }
-    setOwn(properties, name, schema);
-  }
+  for (const name of names) setOwn(properties, name, mergedField(name, variants));
   const required = names.filter((n) => variants.every((v) => v.required.has(n)));
   return { properties, required, variants: variants.map((v) => v.label) };
+}
+
+/** The schema of one field of the merged object: every value some variant lets it have (mergeVariants). */
+function mergedField(name: string, variants: readonly Variant[]): Converted {
+  const having = variants.filter((v) => Object.hasOwn(v.props, name));
+  // Variants that do not name the field but take it as one of their other fields.
+  const open = variants.filter((v) => !Object.hasOwn(v.props, name) && v.extra === true);
+  const mapped = variants.filter((v) => !Object.hasOwn(v.props, name) && v.extra !== true && v.extra !== false);
+  const schemas: Converted[] = [];
+  for (const s of [...having.map((v) => v.props[name] as Converted), ...mapped.map((v) => v.extra)]) {
+    if (!schemas.some((t) => sameSchema(t, s))) schemas.push(s);
+  }
+  let schema: Converted;
+  if (open.length > 0) schema = { anyOf: [...schemas, {}] };
+  else schema = schemas.length === 1 ? schemas[0] : (joinedEnum(schemas) ?? { anyOf: schemas });
+  if (having.length === variants.length) return schema;
+  const shapes = (vs: readonly Variant[]) => `shape${vs.length === 1 ? '' : 's'} ${vs.map((v) => v.label).join(', ')}`;
+  const notes = [open.length === 0 && mapped.length === 0 ? `Only in ${shapes(having)}` : `Named by ${shapes(having)}`];
+  if (mapped.length > 0) notes.push(`${shapes(mapped)} take${mapped.length === 1 ? 's' : ''} it as one of ${mapped.length === 1 ? 'its' : 'their'} other fields`);
+  if (open.length > 0) notes.push(`any value in ${shapes(open)}, which ${open.length === 1 ? 'does' : 'do'} not name it`);
+  return withNote(schema, `${notes.join('; ')}.`);
 }
 
 /** Schemas that are only values (`const`, `enum`, perhaps a type and annotations) as one `enum` of them all. */
@@ -387,8 +407,9 @@ function joinedEnum(schemas: Converted[]): Json | undefined {
     if (Object.keys(s).some((k) => !['const', 'enum', 'type', 'description', 'title'].includes(k))) return undefined;
     const own_ = s.const !== undefined ? [s.const] : Array.isArray(s.enum) ? s.enum : undefined;
     if (!own_) return undefined;
-    if (type !== undefined && s.type !== undefined && JSON.stringify(type) !== JSON.stringify(s.type)) return undefined;
-    type ??= s.type;
+    // A type is kept only where every schema gives the same one: `{enum: [1]}` beside `{type: string, enum: [a]}` must still take 1.
+    if (s !== schemas[0] && JSON.stringify(type) !== JSON.stringify(s.type)) return undefined;
+    type = s.type;
     description ??= s.description;
     for (const v of own_) if (!values.some((w) => JSON.stringify(w) === JSON.stringify(v))) values.push(v);
   }
