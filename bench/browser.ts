@@ -59,13 +59,15 @@ async function serve(app: string, port: number): Promise<ChildProcess> {
   throw new Error(`next start did not answer on port ${port} within 60 s`);
 }
 
-/** Uploads a spec file and waits for its skill: the status line counts its tools. */
-async function upload(page: Page, base: string, file: string): Promise<number> {
+/**
+ * Uploads a spec file and times it: from the input's change (the files chosen) to a frame
+ * showing `text` in the element `selector` names (and the element `also` names, if given).
+ */
+async function uploadUntil(page: Page, base: string, file: string, shows: { selector: string; text: string; also?: string }, what: string): Promise<number> {
   await page.goto(base);
   await page.getByRole('button', { name: 'Try the sample spec' }).waitFor();
   await page.waitForFunction(() => !(document.querySelector('button') as HTMLButtonElement | null)?.disabled);
-  // The time from the input's change (the files chosen) to a frame showing the report and the status.
-  await page.evaluate(() => {
+  await page.evaluate(({ selector, text, also }) => {
     const w = window as unknown as { uploadMs: Promise<number> };
     w.uploadMs = new Promise((done) => {
       document.addEventListener(
@@ -73,8 +75,7 @@ async function upload(page: Page, base: string, file: string): Promise<number> {
         (e) => {
           const t0 = e.timeStamp;
           const poll = () => {
-            const status = document.querySelector('[aria-label="Skill status"]');
-            if (status?.textContent?.includes(' tool') && document.querySelector('.report')) {
+            if (document.querySelector(selector)?.textContent?.includes(text) && (also === undefined || document.querySelector(also))) {
               const ch = new MessageChannel();
               ch.port1.onmessage = () => done(performance.now() - t0);
               ch.port2.postMessage(null);
@@ -85,39 +86,17 @@ async function upload(page: Page, base: string, file: string): Promise<number> {
         { capture: true, once: true },
       );
     });
-  });
+  }, shows);
   await page.getByLabel('Spec files').setInputFiles(file);
-  return settled(page, () => (window as unknown as { uploadMs: Promise<number> }).uploadMs, `the skill of ${file}`);
+  return settled(page, () => (window as unknown as { uploadMs: Promise<number> }).uploadMs, what);
 }
 
-/** Uploads a spec a bundle could not hold and waits for its refusal (BAD-INPUT 36): the time from the input's change to a frame showing it. */
-export async function refusalRun(page: Page, base: string, file: string): Promise<number> {
-  await page.goto(base);
-  await page.getByRole('button', { name: 'Try the sample spec' }).waitFor();
-  await page.waitForFunction(() => !(document.querySelector('button') as HTMLButtonElement | null)?.disabled);
-  await page.evaluate(() => {
-    const w = window as unknown as { refusalMs: Promise<number> };
-    w.refusalMs = new Promise((done) => {
-      document.addEventListener(
-        'change',
-        (e) => {
-          const t0 = e.timeStamp;
-          const poll = () => {
-            if (document.querySelector('[aria-label="Upload refused"]')?.textContent?.includes('100,000 operations')) {
-              const ch = new MessageChannel();
-              ch.port1.onmessage = () => done(performance.now() - t0);
-              ch.port2.postMessage(null);
-            } else requestAnimationFrame(poll);
-          };
-          requestAnimationFrame(poll);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
-  await page.getByLabel('Spec files').setInputFiles(file);
-  return settled(page, () => (window as unknown as { refusalMs: Promise<number> }).refusalMs, `the refusal of ${file}`);
-}
+/** Uploads a spec file and waits for its skill: the status line counts its tools, and the report shows. */
+const upload = (page: Page, base: string, file: string) => uploadUntil(page, base, file, { selector: '[aria-label="Skill status"]', text: ' tool', also: '.report' }, `the skill of ${file}`);
+
+/** Uploads a spec a bundle could not hold and waits for its refusal (BAD-INPUT 36). */
+export const refusalRun = (page: Page, base: string, file: string) =>
+  uploadUntil(page, base, file, { selector: '[aria-label="Upload refused"]', text: '100,000 operations' }, `the refusal of ${file}`);
 
 /** An in-page promise's value, or an error saying what the page shows when it does not settle in time. */
 async function settled<T>(page: Page, fn: () => Promise<T>, what: string): Promise<T> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe';
 import { WizardPage } from './wizard-page';
 
 // Issue 7 item 8, BAD-INPUT 32: a spec fetched by its address from servers that
@@ -47,6 +48,11 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     case '/closed.yaml':
       res.writeHead(200, { 'content-type': 'text/yaml' });
       res.end(SAMPLE);
+      return;
+    case '/to-open-unsaid':
+      // A redirect whose own answer lets no other page read it, to an address that would.
+      res.writeHead(302, { location: '/hollowbrook.yaml' });
+      res.end();
       return;
     case '/moved.yaml':
       res.writeHead(301, { ...OPEN, location: '/hollowbrook.yaml' });
@@ -127,9 +133,31 @@ test('a redirect the browser refuses to follow is named as a redirect, not as CO
   await address.fill(`${base.replace('127.0.0.1', 'localhost')}/closed.yaml`);
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(alert).toContainText('does not let other pages read it (CORS)');
+  // A redirect whose own answer has no CORS headers: the browser shows the page nothing of it
+  // (docs/decisions.md), so the message says it may be one and how to find where it leads.
+  await address.fill(`${base}/to-open-unsaid`);
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
+  await expect(alert).toContainText(`${host} does not let other pages read it (CORS). Its answer may be a redirect: a browser does not show a page the answers of such a server, so it cannot tell. Open the address in a tab to see where it leads`);
 
   await address.fill(`${base}/moved.yaml`);
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors.filter((e) => !e.includes('Failed to load resource') && !e.includes('CORS') && !e.includes('Access-Control'))).toEqual([]);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme}: a fetch in progress (the bytes come so far, "Cancel the fetch") and its refusal after Cancel meet WCAG 2.1 AA as axe checks them`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const wizard = new WizardPage(page);
+    await wizard.open();
+    await page.getByLabel(/the spec's address/).fill(`${base}/trickle.yaml`);
+    await page.getByRole('button', { name: 'Fetch', exact: true }).click();
+    await expect(page.getByText(/^\d+ bytes so far$/)).toBeVisible();
+    const cancel = page.getByRole('button', { name: 'Cancel the fetch' });
+    await expect(cancel).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await cancel.click();
+    await expect(page.getByRole('alert', { name: 'Upload refused' })).toContainText('was cancelled after');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

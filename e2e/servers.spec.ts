@@ -73,3 +73,22 @@ test('a spec fetched by its address brings the files its relative $refs name, fr
   const fetched = wizard.requests.filter((r) => r.url.startsWith('https://specs.example.test/')).map((r) => r.url);
   expect(fetched).toEqual(['https://specs.example.test/split/openapi.yaml', 'https://specs.example.test/split/params.yaml']);
 });
+
+test('a spec fetched by its address whose $refs name files that cannot be fetched names each one, with the $ref that needs it and why (issue 7 item 8)', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  const entry = ENTRY.replace('      responses:', '      requestBody: {content: {application/json: {schema: {$ref: "schemas/thing.yaml"}}}}\n      responses:');
+  await page.route('https://specs.example.test/**', (route) =>
+    route.fulfill(route.request().url() === 'https://specs.example.test/split/openapi.yaml' ? { status: 200, body: entry, headers: { 'content-type': 'text/yaml', 'access-control-allow-origin': '*' } } : { status: 404, headers: { 'access-control-allow-origin': '*' } }),
+  );
+  await wizard.open();
+  await page.getByLabel(/the spec's address/).fill('https://specs.example.test/split/openapi.yaml');
+  await page.getByRole('button', { name: 'Fetch', exact: true }).click();
+  const note = page.getByRole('note', { name: 'Files not uploaded' });
+  await expect(note).toContainText("The spec's $refs name 2 files the wizard does not have");
+  const items = note.getByRole('listitem');
+  await expect(items).toHaveText([
+    'params.yaml (the $ref at openapi.yaml line 9): params.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found',
+    'schemas/thing.yaml (the $ref at openapi.yaml line 10): schemas/thing.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found',
+  ]);
+  await expect(page.getByRole('alert', { name: 'Not publishable' })).toContainText('upload the spec\'s folder with the 2 files they name: params.yaml (the $ref at openapi.yaml:9), schemas/thing.yaml (the $ref at openapi.yaml:10)');
+});

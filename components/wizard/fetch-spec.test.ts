@@ -68,7 +68,12 @@ describe('fetchSpecHere', () => {
   // The browser refuses the read (a TypeError either way); asking again, not following redirects, then not reading, tells why (BAD-INPUT 32).
   it.each([
     ['a redirect', { manual: 'opaqueredirect', noCors: 'opaque' }, 'closed.test answered with a redirect to another address, which this browser refused to follow', 2],
-    ['an answer it may not read', { manual: 'throws', noCors: 'opaque' }, 'closed.test does not let other pages read it (CORS): download the spec and upload the file instead', 3],
+    [
+      'an answer it may not read, a redirect or not',
+      { manual: 'throws', noCors: 'opaque' },
+      'closed.test does not let other pages read it (CORS). Its answer may be a redirect: a browser does not show a page the answers of such a server, so it cannot tell. Open the address in a tab to see where it leads and fetch that address, or download the spec and upload the file instead',
+      3,
+    ],
     ['nothing', { manual: 'throws', noCors: 'throws' }, 'closed.test could not be reached: check the address', 3],
   ] as const)('names why the entry could not be read when the server answers %s', async (_, answers, message, probes) => {
     const asked: (RequestInit | undefined)[] = [];

@@ -112,7 +112,10 @@ async function fetchBytes(url: string, name: string, maxBytes: number, onBytes: 
  * once more without following redirects, a redirect comes back as such (when its answer lets
  * other pages read it, as the one before a refused hop does), so it is named as a redirect,
  * not as CORS; a page is never told where it leads. Asked once more without reading the
- * answer (`no-cors`), a server that answers at all is one that lets no other page read it.
+ * answer (`no-cors`), a server that answers at all is one that lets no other page read it:
+ * its answer may be a redirect, which a browser hides from pages then (a redirect answer is
+ * held to CORS before it is followed, and `no-cors` cannot be asked not to follow one), so
+ * the message says both and how to tell (docs/decisions.md).
  */
 export async function whyUnreadable(url: string): Promise<string> {
   const host = new URL(url).host;
@@ -129,6 +132,8 @@ export async function whyUnreadable(url: string): Promise<string> {
     () => true,
     () => false,
   );
-  if (answers) return `${host} does not let other pages read it (CORS): ${instead}`;
+  if (answers) {
+    return `${host} does not let other pages read it (CORS). Its answer may be a redirect: a browser does not show a page the answers of such a server, so it cannot tell. Open the address in a tab to see where it leads and fetch that address, or ${instead}`;
+  }
   return `${host} could not be reached: check the address, or ${instead}`;
 }

@@ -3,7 +3,7 @@
 import { useRef, type ReactNode } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../lib/convert/model';
-import { importBlockers, MISSING_FILE } from '../../lib/convert/blockers';
+import { importBlockers, missingFiles, type MissingFile } from '../../lib/convert/blockers';
 import { fittedSummary, FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../lib/convert/report';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from './browser-files';
@@ -59,7 +59,7 @@ export function ReportView({
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   // Issue 8.6: what keeps the skill from being published though its files may pass every rule.
   const blockers = report ? importBlockers(report, specProblems) : [];
-  const missing = [...new Set(specProblems.map((p) => (p.ruleId === 'ref-unresolved' ? MISSING_FILE.exec(p.message)?.[1] : undefined)).filter((f) => f !== undefined))];
+  const missing = missingFiles(specProblems);
   return (
     <div className="report">
       <div className="file-bar">
@@ -200,22 +200,29 @@ export function ReportView({
  * A spec uploaded alone whose `$ref`s name files that were not uploaded with it (issue 8.6):
  * said at the top of the report, with the way to give them right there.
  */
-function MissingFiles({ files, onChooseFolder }: { files: string[]; onChooseFolder?: (chosen: ChosenFiles) => void }) {
+/** The missing files listed one by one; past this many, how many more. */
+const MISSING_SHOWN = 10;
+
+function MissingFiles({ files, onChooseFolder }: { files: MissingFile[]; onChooseFolder?: (chosen: ChosenFiles) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const shown = files.slice(0, 3);
+  const shown = files.slice(0, MISSING_SHOWN);
   return (
     <div className="notice" role="note" aria-label="Files not uploaded">
       <p>
-        The spec&apos;s <code>$ref</code>s name {files.length === 1 ? 'a file' : `${files.length} files`} that {files.length === 1 ? 'was' : 'were'} not
-        uploaded with it ({shown.map((f, i) => (
-          <span key={f}>
-            {i > 0 && ', '}
-            <code>{f}</code>
-          </span>
-        ))}
-        {files.length > shown.length ? ', …' : ''}), so what uses them is missing from the skill. Choose the folder that holds the spec and its files, and
-        it is converted again from there.
+        The spec&apos;s <code>$ref</code>s name {files.length === 1 ? 'a file' : `${files.length} files`} the wizard does not have, so what uses{' '}
+        {files.length === 1 ? 'it' : 'them'} is missing from the skill:
       </p>
+      {/* Each file with the $ref that needs it, and why it is not there when it was looked for (fetched with the spec). */}
+      <ul>
+        {shown.map((m) => (
+          <li key={m.file}>
+            <code>{m.file}</code> (the <code>$ref</code> at {m.refs[0].file} line {m.refs[0].line ?? 1}
+            {m.refs.length > 1 ? ` and ${count(m.refs.length - 1, 'more')}` : ''}): {m.unread ? m.unread.message : 'not among the spec\'s files'}
+          </li>
+        ))}
+        {files.length > shown.length && <li>and {count(files.length - shown.length, 'more file')}</li>}
+      </ul>
+      <p>Choose the folder that holds the spec and its files, and it is converted again from there.</p>
       {onChooseFolder && (
         <>
           <button type="button" className="primary" onClick={() => input.current?.click()}>

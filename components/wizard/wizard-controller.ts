@@ -71,7 +71,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     // The typing still on its way belongs to the skill open now: it reaches it before another replaces it.
     await flushEdits();
     const reply = await busyWith(`Converting ${name}…`, () =>
-      send({ type: 'convert', upload: { name, kind, entries }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer)),
+      send({ type: 'convert', upload: { name, kind, entries, problems: read.problems }, options }, entries.map((e) => e.bytes.buffer as ArrayBuffer)),
     );
     showOpened(reply, name);
   };

@@ -24,4 +24,4 @@ export { skillName, snakeCase, methodPathName } from './naming';
 export { safeMarkdown } from './text';
 export { specInputFromDocument } from './spec-input';
 export { exampleDefault } from './servers';
-export { importBlockers, MISSING_FILE } from './blockers';
+export { importBlockers, missingFiles, type MissingFile } from './blockers';

@@ -10,4 +10,5 @@ export const problemSchema: z.ZodType<Problem> = z.object({
   line: z.number().optional(),
   column: z.number().optional(),
   pointer: z.string().optional(),
+  missingFile: z.string().optional(),
 });

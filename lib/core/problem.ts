@@ -16,6 +16,8 @@ export interface Problem {
   column?: number;
   /** JSON pointer into the file's data (a spec, a types.json, a frontmatter). */
   pointer?: string;
+  /** A `$ref` naming a file the upload does not hold (`ref-unresolved`): that file, as a path in the upload. */
+  missingFile?: string;
 }
 
 export function problem(

@@ -29,7 +29,7 @@ const path = z.string();
 export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('convert'),
-    upload: z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })) }),
+    upload: z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })), problems: z.array(problemSchema).optional() }),
     options,
   }),
   z.object({ type: z.literal('regenerate'), options }),

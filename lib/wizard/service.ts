@@ -49,6 +49,8 @@ export interface UploadRequest {
   name: string;
   kind: 'files' | 'folder';
   entries: UploadEntry[];
+  /** What reading the files found and did not stop at (a referenced file that could not be fetched): shown with the spec's problems. */
+  problems?: Problem[];
 }
 
 /** What the user may set when generating (SPEC 4.2): the skill name, a base URL, server variables, which of several servers. */
@@ -226,7 +228,7 @@ export function createWizardService(): WizardService {
           if (bundle) return openBundle(bundle, name, [problem('upload-is-bundle', 'warning', `${name} is a skill bundle, not a spec: it was opened as a bundle`, name)]);
           const upload = readUpload(request.upload);
           if (!upload.ok) return { type: 'opened', result: upload };
-          return generate({ name, upload: upload.value }, request.options);
+          return generate({ name, upload: { ...upload.value, problems: [...(request.upload.problems ?? []), ...upload.value.problems] } }, request.options);
         }
         case 'regenerate': {
           if (!lastUpload) return { type: 'error', message: 'There is no spec to generate from: upload one first' };

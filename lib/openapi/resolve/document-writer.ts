@@ -126,10 +126,12 @@ export class DocumentWriter {
     return keys.reverse();
   }
 
-  private report(f: Frame, ruleId: string, message: string, severity: 'error' | 'warning' = 'error'): void {
+  private report(f: Frame, ruleId: string, message: string, severity: 'error' | 'warning' = 'error', missingFile?: string): void {
     const tokens = this.srcTokensOf(f);
     const at = this.resolver.locator(f.file)(tokens);
-    this.problems.push(problem(ruleId, severity, message, f.file, { ...at, pointer: tokensToPointer(tokens) }));
+    const p = problem(ruleId, severity, message, f.file, { ...at, pointer: tokensToPointer(tokens) });
+    if (missingFile !== undefined) p.missingFile = missingFile;
+    this.problems.push(p);
   }
 
   // ---- writing the document ----
@@ -240,7 +242,7 @@ export class DocumentWriter {
     const siblings = Object.keys(o).filter((k) => k !== '$ref');
     const r = this.resolver.resolve(ref, f.file, f.base, { n: 0 });
     if (!r.ok) {
-      this.report(f, r.ruleId, r.message);
+      this.report(f, r.ruleId, r.message, 'error', r.missingFile);
       this.processNode({ ...f, kind: 'literal' });
       return;
     }

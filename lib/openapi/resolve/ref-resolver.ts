@@ -18,7 +18,8 @@ export interface Target {
   docTokens?: string[];
 }
 
-export type Resolved = { ok: true; target: Target } | { ok: false; ruleId: string; message: string };
+/** A reference that could not be followed: why, and the file it names when the upload does not hold it. */
+export type Resolved = { ok: true; target: Target } | { ok: false; ruleId: string; message: string; missingFile?: string };
 
 /** `$ref` hops followed for one reference so far, shared by the nested lookups it makes. */
 export interface Hops {
@@ -108,6 +109,7 @@ export class RefResolver {
             ok: false,
             ruleId: 'ref-unresolved',
             message: `$ref "${clip(ref)}" cannot be resolved: no file "${clip(addr.path)}" in the upload`,
+            missingFile: addr.path,
           };
         }
         if (pf === 'failed') {
