@@ -1,39 +1,62 @@
 /**
- * Builds the CLI into one file, `dist/cli.mjs`: the `skill-wizard` bin of package.json.
+ * Builds the CLI: `dist/cli.cjs`, the whole CLI as one script; `dist/cli.mjs`, the
+ * `skill-wizard` bin of package.json, which runs that script with V8's code cache
+ * `dist/cli.cache` (cli/launch.ts); and the cache itself, written by the bin after converting
+ * the repository's fixture specs, so the functions a conversion runs are in it compiled.
  * Run by `npm ci` / `npm install` (`prepare`), `npm run build:cli`, the bench, and vitest's
  * global setup (so the tests that spawn the CLI spawn what ships, built from the code as it is).
  */
 import { build } from 'esbuild';
-import { chmod, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load } from 'js-yaml';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_BUNDLE = `${root}dist/cli.mjs`;
+const FIXTURES = `${root}lib/convert/fixtures`;
 
 export async function buildCli() {
-  // Chunks are named by content: clear the old ones rather than let them pile up.
-  await rm(`${root}dist/chunks`, { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: { cli: 'cli/bin.ts' },
-    outdir: `${root}dist`,
-    outExtension: { '.js': '.mjs' },
-    // What a run may not need (the schema validator of another OpenAPI version, the zip
-    // reader, a tokenizer) is a chunk of its own, loaded by its dynamic import() when used:
-    // Node compiles only what the command runs.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    legalComments: 'none',
-    // A bundled CommonJS dependency may still call require(); an ES module has none of its own.
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  // What earlier builds left: the chunks of the ES module build, a cache of another bundle.
+  await Promise.all(['dist/chunks', 'dist/cli.cache'].map((p) => rm(`${root}${p}`, { recursive: true, force: true })));
+  const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none' };
+  await Promise.all([
+    // One classic script (Node 20 keeps no code cache for an ES module). What a command does
+    // not run (another OpenAPI version's validator, the tokenizers) costs nothing: V8
+    // compiles a function when it is first called, and the cache holds those that were.
+    build({ ...common, entryPoints: ['cli/process.ts'], outfile: `${root}dist/cli.cjs`, format: 'cjs' }),
+    build({ ...common, entryPoints: ['cli/launch.ts'], outfile: CLI_BUNDLE, format: 'esm', banner: { js: '#!/usr/bin/env node' } }),
+  ]);
   // Executable, so the file runs as the `skill-wizard` command (npm links it as the bin).
   await chmod(CLI_BUNDLE, 0o755);
+  await writeCodeCache();
+}
+
+/**
+ * The code cache: the bin converts the fixtures (YAML and JSON, OpenAPI 3.0, 3.1 and Swagger
+ * 2.0, a spec that is fitted, one with the report and the bundle) into a folder that is
+ * then removed, and writes what V8 compiled on the way.
+ */
+async function writeCodeCache() {
+  const work = await mkdtemp(join(tmpdir(), 'skill-wizard-warm-'));
+  try {
+    // A JSON spec too: JSON is read and located by other code than YAML.
+    const json = join(work, 'petstore.json');
+    await writeFile(json, JSON.stringify(load(await readFile(`${FIXTURES}/petstore-30/openapi.yaml`, 'utf8')), null, 2));
+    const out = join(work, 'out');
+    const runs = [
+      ['convert', json, '--out', out, '--force'],
+      ['convert', `${FIXTURES}/swagger-20/swagger.yaml`, '--out', out, '--force'],
+      ['convert', `${FIXTURES}/one-of/openapi.yaml`, '--out', out, '--force'],
+      ['convert', `${FIXTURES}/multi/openapi.yaml`, '--out', out, '--force'],
+      ['convert', `${FIXTURES}/fit/openapi.yaml`, '--out', out, '--force', '--zip', join(work, 'skill.zip'), '--tools'],
+    ];
+    execFileSync(process.execPath, [CLI_BUNDLE], { env: { ...process.env, SKILL_WIZARD_WRITE_CODE_CACHE: JSON.stringify(runs) }, stdio: 'inherit' });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();

@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { loadSpec } from '../../lib/openapi';
-import { buildReportFile, convertSpec, formatReportSummary, importBlockers, reportFileJson } from '../../lib/convert';
+import { convertSpec } from '../../lib/convert/convert';
+import { importBlockers } from '../../lib/convert/blockers';
 import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
+import { formatReportSummary } from '../../lib/convert/summary';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
-import { exportBundle } from '../../lib/bundle/bundle';
-import { reportTargets } from '../../lib/targets/report';
-import { skillTools } from '../../lib/targets/skill-tools';
 import { curateConversion, type CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../command';
 import { countProblems } from '../load';
@@ -155,8 +154,13 @@ export const convert = defineCommand({
     const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
       const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
       const problems = checkPackage(pkg);
-      if (zip !== undefined) await write(zip, exportBundle(pkg, { tools: options.tools }));
+      // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
+      if (zip !== undefined) {
+        const { exportBundle } = await import('../../lib/bundle/bundle');
+        await write(zip, exportBundle(pkg, { tools: options.tools }));
+      }
       if (report !== undefined) {
+        const [{ buildReportFile, reportFileJson }, { reportTargets }, { skillTools }] = await Promise.all([import('../../lib/convert/report'), import('../../lib/targets/report'), import('../../lib/targets/skill-tools')]);
         const targets = await reportTargets(skillTools(pkg).value);
         await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loaded.problems], problems, targets)));
       }

@@ -3,7 +3,8 @@
  * the import report; `formatReportSummary` writes the report as text.
  */
 export { convertSpec } from './convert';
-export { buildReportFile, formatReportSummary, groupWarnings, FOLD_AT, REPORT_VERSION, reportFileJson, reportFileSchema, SHARED_TYPE_REASONS, type ReportFile } from './report';
+export { buildReportFile, REPORT_VERSION, reportFileJson, reportFileSchema, type ReportFile } from './report';
+export { formatReportSummary, groupWarnings, FOLD_AT, SHARED_TYPE_REASONS } from './summary';
 export type {
   ConvertOptions,
   ConvertResult,

@@ -8,10 +8,19 @@
 import { pointerTokens } from './json-pointer';
 import { lineIndex, lineStarts } from './lines';
 
-interface ScanState {
+/** One object or array of the text, read from its start as far as lookups have needed. */
+interface Container {
+  /** Offset of its `{` or `[` (or of a scalar, which has no children). */
+  readonly open: number;
+  readonly isObject: boolean;
+  /** Where the next unread member starts. */
   at: number;
   index: number;
   done: boolean;
+  /** Each member read so far, by key (an array's by index): [key offset or -1, value offset]. */
+  readonly members: Map<string, [number, number]>;
+  /** The members looked into, by key. */
+  readonly below: Map<string, Container>;
 }
 
 /**
@@ -21,21 +30,15 @@ interface ScanState {
  */
 export function jsonOffsets(text: string): (tokens: readonly string[]) => number {
   const s = text;
-  /** Container pointer + '\u0000' + token → [key offset or -1, value offset]. */
-  const children = new Map<string, [number, number]>();
-  const scans = new Map<string, ScanState>();
-  const rootOffset = skipWs(s, 0);
+  const container = (open: number): Container => {
+    const c = s.charCodeAt(open);
+    return { open, isObject: c === 0x7b, at: skipWs(s, open + 1), index: 0, done: c !== 0x7b && c !== 0x5b, members: new Map(), below: new Map() };
+  };
+  const root = container(skipWs(s, 0));
 
-  const child = (ptr: string, valueOffset: number, token: string): [number, number] | null => {
-    const known = children.get(`${ptr}\u0000${token}`);
+  const member = (st: Container, token: string): [number, number] | null => {
+    const known = st.members.get(token);
     if (known) return known;
-    let st = scans.get(ptr);
-    if (!st) {
-      const open = s.charCodeAt(valueOffset);
-      st = { at: skipWs(s, valueOffset + 1), index: 0, done: open !== 0x7b && open !== 0x5b };
-      scans.set(ptr, st);
-    }
-    const isObject = s.charCodeAt(valueOffset) === 0x7b;
     while (!st.done) {
       let i = st.at;
       const c = s.charCodeAt(i);
@@ -45,7 +48,7 @@ export function jsonOffsets(text: string): (tokens: readonly string[]) => number
       }
       let key: string;
       let keyStart = -1;
-      if (isObject) {
+      if (st.isObject) {
         if (c !== 0x22) {
           st.done = true;
           break;
@@ -58,7 +61,7 @@ export function jsonOffsets(text: string): (tokens: readonly string[]) => number
       } else key = String(st.index);
       st.index++;
       const entry: [number, number] = [keyStart, i];
-      if (!children.has(`${ptr}\u0000${key}`)) children.set(`${ptr}\u0000${key}`, entry);
+      if (!st.members.has(key)) st.members.set(key, entry);
       i = skipWs(s, skipValue(s, i));
       if (s.charCodeAt(i) === 0x2c) st.at = skipWs(s, i + 1);
       else {
@@ -71,14 +74,16 @@ export function jsonOffsets(text: string): (tokens: readonly string[]) => number
   };
 
   return (tokens) => {
-    let ptr = '';
+    let st = root;
     let keyOffset = -1;
-    let valueOffset = rootOffset;
+    let valueOffset = root.open;
     for (const t of tokens) {
-      const found = child(ptr, valueOffset, t);
+      const found = member(st, t);
       if (!found) break;
       [keyOffset, valueOffset] = found;
-      ptr = `${ptr}\u0000${t}`;
+      let next = st.below.get(t);
+      if (!next) st.below.set(t, (next = container(valueOffset)));
+      st = next;
     }
     return keyOffset >= 0 ? keyOffset : valueOffset;
   };
@@ -119,12 +124,13 @@ function skipWs(s: string, i: number): number {
 }
 
 function skipString(s: string, i: number): number {
-  for (i++; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === 0x22) return i + 1;
+  // Jump from quote to quote; one preceded by an odd run of backslashes is escaped.
+  for (let q = s.indexOf('"', i + 1); q !== -1; q = s.indexOf('"', q + 1)) {
+    let b = q - 1;
+    while (s.charCodeAt(b) === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
   }
-  return i;
+  return s.length;
 }
 
 function skipValue(s: string, i: number): number {

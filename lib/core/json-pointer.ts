@@ -6,7 +6,10 @@
 
 /** Escape one reference token: `~` as `~0`, `/` as `~1`. */
 export function pointerToken(key: string | number): string {
-  return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = typeof key === 'string' ? key : String(key);
+  // Most keys hold neither character: no regular expression runs for them.
+  if (s.indexOf('~') === -1 && s.indexOf('/') === -1) return s;
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Undo `pointerToken`: `~1` to `/`, then `~0` to `~`. */

@@ -8,9 +8,12 @@ export const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud8
 const ANY_LONE = new RegExp(LONE_SURROGATE);
 const EVERY_LONE = new RegExp(LONE_SURROGATE, 'g');
 
+/** `String.prototype.isWellFormed` (ES2024) where the engine has it: native, and no regular expression scans the text. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Whether `s` holds a lone surrogate. */
 export function hasLoneSurrogate(s: string): boolean {
-  return ANY_LONE.test(s);
+  return isWellFormed ? !isWellFormed.call(s) : ANY_LONE.test(s);
 }
 
 /** `s` with each lone surrogate replaced by U+FFFD, as UTF-8 would write it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectRefs, expandRefs, MAX_PARAMETERS_BYTES } from './expand';
 import { fanOutSchemas } from '../../test/hostile';
+import { seeded, type Random } from '../../test/random';
 
 const types = (o: Record<string, unknown>) => new Map(Object.entries(o));
 
@@ -80,5 +81,62 @@ describe('collectRefs', () => {
       { ref: '#/types/B', pointer: '/properties/b~1c/items' },
       { ref: 'x', pointer: '/allOf/0' },
     ]);
+  });
+});
+
+/** A random types map: types that refer to others (cycles included), with and without siblings, and schemas that use them. */
+function randomTypes(r: Random): { types: Map<string, unknown>; schemas: unknown[] } {
+  const names = Array.from({ length: 2 + r.int(8) }, (_, i) => `T${i}`);
+  const ref = (): Record<string, unknown> => {
+    const site: Record<string, unknown> = { $ref: `#/types/${r.pick(names)}` };
+    if (r.chance(0.2)) site.description = `site ${r.int(100)}`;
+    return site;
+  };
+  const schema = (depth: number): unknown => {
+    if (depth > 3 || r.chance(0.3)) return r.chance(0.5) ? ref() : { type: r.pick(['string', 'integer']), description: 'x'.repeat(r.int(40)) };
+    const properties: Record<string, unknown> = {};
+    for (let i = 0, n = 1 + r.int(4); i < n; i++) properties[`p${i}`] = schema(depth + 1);
+    return r.chance(0.2) ? { type: 'array', items: schema(depth + 1) } : { type: 'object', properties };
+  };
+  const types = new Map<string, unknown>();
+  for (const name of names) types.set(name, r.chance(0.15) ? ref() : schema(0));
+  return { types, schemas: Array.from({ length: 6 }, () => schema(0)) };
+}
+
+describe('expandRefs: kept expansions of types', () => {
+  it('give what a fresh expansion gives, whatever came before and whatever the limit', () => {
+    const r = seeded(11_2);
+    for (let round = 0; round < 300; round++) {
+      const { types, schemas } = randomTypes(r);
+      for (const schema of schemas) {
+        const limit = r.pick([MAX_PARAMETERS_BYTES, 200 + r.int(2000)]);
+        // The same map again and again (its kept expansions grow), against a copy nothing was kept for.
+        const kept = expandRefs(schema, types, limit);
+        const fresh = expandRefs(schema, new Map(types), limit);
+        expect(kept).toEqual(fresh);
+      }
+    }
+  });
+
+  it('walks a kept type again where copying it would nest past the depth limit', () => {
+    // A chain of 60 types, about 180 levels: kept from T30 on, then met under 120 more levels.
+    const types = new Map<string, unknown>(Array.from({ length: 60 }, (_, i) => [`T${i}`, { type: 'object', properties: { next: i < 59 ? { $ref: `#/types/T${i + 1}` } : { type: 'string' } } }]));
+    expect(expandRefs({ $ref: '#/types/T30' }, types).ok).toBe(true);
+    let deep: unknown = { $ref: '#/types/T30' };
+    for (let i = 0; i < 60; i++) deep = { type: 'object', properties: { x: deep } };
+    expect(expandRefs(deep, types)).toEqual({ ok: false, reason: 'depth' });
+    expect(expandRefs(deep, new Map(types))).toEqual({ ok: false, reason: 'depth' });
+  });
+
+  it('does not copy a kept type where one of the types around it would be cut', () => {
+    // B alone expands A in full; inside A, B is met again and cut: a kept B must not be copied there.
+    const types = new Map<string, unknown>([
+      ['A', { type: 'object', properties: { b: { $ref: '#/types/B' } } }],
+      ['B', { type: 'object', properties: { a: { $ref: '#/types/A' } } }],
+    ]);
+    const b = expandRefs({ $ref: '#/types/B' }, types);
+    const a = expandRefs({ $ref: '#/types/A' }, types);
+    expect(b.ok && b.json).toBe('{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"object"}}}}}');
+    expect(a.ok && a.json).toBe('{"type":"object","properties":{"b":{"type":"object","properties":{"a":{"type":"object"}}}}}');
   });
 });

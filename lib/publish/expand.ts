@@ -29,6 +29,22 @@ class Stop {
   constructor(readonly result: ExpandResult) {}
 }
 
+/** A type's expansion as text, its UTF-8 size, and how many levels it nests below its top. */
+interface Expansion {
+  text: string;
+  bytes: number;
+  below: number;
+}
+
+/** Per types map, each type's expansion that depends on nothing around it (see `writeType`). */
+const expansions = new WeakMap<ReadonlyMap<string, unknown>, Map<string, Expansion>>();
+
+function expansionsOf(types: ReadonlyMap<string, unknown>): Map<string, Expansion> {
+  let known = expansions.get(types);
+  if (!known) expansions.set(types, (known = new Map()));
+  return known;
+}
+
 /**
  * Every `#/types/Name` replaced by the type's schema, recursively (SPEC 2). A type met again
  * inside its own expansion becomes `{"type":"object"}`, keeping the referring site's
@@ -44,9 +60,14 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     out.push(s);
   };
   const active = new Set<string>();
+  const known = expansionsOf(types);
+  // How many times a type was met inside its own expansion (and written `{"type":"object"}`), and the deepest level written.
+  let cut = 0;
+  let deepest = 0;
 
   const write = (node: unknown, depth: number, mode: Mode = 'schema'): void => {
     if (depth > MAX_SCHEMA_DEPTH) throw new Stop({ ok: false, reason: 'depth' });
+    if (depth > deepest) deepest = depth;
     if (node === null || typeof node !== 'object') {
       emit(JSON.stringify(node) ?? 'null');
       return;
@@ -84,16 +105,20 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     if (!types.has(name)) throw new Stop({ ok: false, reason: 'ref', ref });
     const siblings = Object.keys(site).filter((k) => k !== '$ref');
     if (active.has(name)) {
+      cut++;
       emit(typeof site.description === 'string' ? `{"type":"object","description":${JSON.stringify(site.description)}}` : '{"type":"object"}');
       return;
     }
     const target = types.get(name);
+    if (siblings.length === 0) {
+      writeType(name, target, depth + 1);
+      return;
+    }
     active.add(name);
     if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
       // The referring site's own keys (a description, say) win over the type's.
       const merged = target as Record<string, unknown>;
-      if (siblings.length === 0) write(merged, depth + 1);
-      else if (merged.$ref !== undefined) {
+      if (merged.$ref !== undefined) {
         // A type that is itself only a reference: expand it, then it cannot take siblings inline.
         emit('{"allOf":[');
         write(merged, depth + 1);
@@ -113,6 +138,35 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     active.delete(name);
   };
 
+  /**
+   * A type written where a reference without siblings stood. When no type was met again
+   * inside it, none of the types it reaches can reach it back, so none of them can be
+   * active around it either: its text is the same wherever it is met. It is then kept (with
+   * its size and how deep it nests) and copied at the next such reference, of this expansion
+   * or another over the same types, unless the copy would pass a limit (then it is walked
+   * again, so the result names the limit a walk meets first).
+   */
+  const writeType = (name: string, target: unknown, depth: number) => {
+    const memo = known.get(name);
+    if (memo && size + memo.bytes <= limit && depth + memo.below <= MAX_SCHEMA_DEPTH) {
+      size += memo.bytes;
+      out.push(memo.text);
+      if (depth + memo.below > deepest) deepest = depth + memo.below;
+      return;
+    }
+    const [cutBefore, outerDeepest, start, sizeBefore] = [cut, deepest, out.length, size];
+    deepest = depth;
+    active.add(name);
+    write(target, depth);
+    active.delete(name);
+    if (!memo && cut === cutBefore) {
+      const text = out.splice(start).join('');
+      out.push(text);
+      known.set(name, { text, bytes: size - sizeBefore, below: deepest - depth });
+    }
+    deepest = Math.max(outerDeepest, deepest);
+  };
+
   try {
     write(schema, 0);
   } catch (e) {
@@ -120,7 +174,19 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     throw e;
   }
   const json = out.join('');
-  return { ok: true, parameters: JSON.parse(json) as Record<string, unknown>, json, size };
+  // Parsed when first read: the rules ask only whether it fits; tools.json and the targets read the object.
+  let parameters: Record<string, unknown> | undefined;
+  return {
+    ok: true,
+    get parameters() {
+      return (parameters ??= JSON.parse(json) as Record<string, unknown>);
+    },
+    set parameters(value) {
+      parameters = value;
+    },
+    json,
+    size,
+  };
 }
 
 /** `#/types/Name` to `Name` (JSON pointer escapes undone). */

@@ -52,7 +52,10 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
         name: toolName(skill, op.baseName),
         alias: op.baseName,
         description: firstParagraph(op.prose),
-        parameters: expansion.ok ? expansion.parameters : schema,
+        // Read when asked for (expanding parsed it only then).
+        get parameters() {
+          return expansion.ok ? expansion.parameters : schema;
+        },
       },
     };
   }

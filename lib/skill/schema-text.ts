@@ -33,11 +33,11 @@ function writeSchemaJson(value: unknown, indent: number, out: string[]): void {
       return;
     }
     out.push('[\n');
-    value.forEach((v, i) => {
+    for (let i = 0; i < value.length; i++) {
       out.push(pad);
-      writeSchemaJson(v, indent + 1, out);
+      writeSchemaJson(value[i], indent + 1, out);
       out.push(i < value.length - 1 ? ',\n' : '\n');
-    });
+    }
     out.push(close, ']');
     return;
   }
@@ -48,11 +48,11 @@ function writeSchemaJson(value: unknown, indent: number, out: string[]): void {
   }
   const obj = value as Record<string, unknown>;
   out.push('{\n');
-  keys.forEach((k, i) => {
-    out.push(pad, JSON.stringify(k), ': ');
-    writeSchemaJson(obj[k], indent + 1, out);
+  for (let i = 0; i < keys.length; i++) {
+    out.push(pad, JSON.stringify(keys[i]), ': ');
+    writeSchemaJson(obj[keys[i]], indent + 1, out);
     out.push(i < keys.length - 1 ? ',\n' : '\n');
-  });
+  }
   out.push(close, '}');
 }
 
@@ -64,6 +64,8 @@ function writeSchemaJson(value: unknown, indent: number, out: string[]): void {
  */
 function inlineJson(value: unknown, depth: number, width: number): string | undefined {
   if (value === null || typeof value !== 'object') {
+    // A string's JSON is at least two quotes longer than it: a long description is not written out to learn that.
+    if (typeof value === 'string' && value.length + 2 > width) return undefined;
     const s = JSON.stringify(value);
     return s !== undefined && s.length <= width ? s : undefined;
   }
