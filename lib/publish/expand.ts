@@ -1,5 +1,5 @@
 import { utf8Length } from '../core/entries';
-import { decodePointerToken, joinPointer } from '../core/json-pointer';
+import { decodePointerToken, pointerToken } from '../core/json-pointer';
 import { AUTHORED_DATA_KEYWORDS, AUTHORED_SCHEMA_MAP_KEYWORDS, MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 
 /** SPEC 2: published parameters over 24 KiB are refused. */
@@ -197,21 +197,37 @@ export function decodeRefName(ref: string): string {
 /** Every `$ref` in a schema (not in data keywords), with the JSON pointer of the object holding it. */
 export function collectRefs(schema: unknown): { ref: unknown; pointer: string }[] {
   const found: { ref: unknown; pointer: string }[] = [];
-  const stack: { node: unknown; pointer: string; mode: Mode }[] = [{ node: schema, pointer: '', mode: 'schema' }];
+  // A pointer is written only for an object holding a `$ref`, from the chain of its parents.
+  type Place = { node: unknown; mode: Mode; parent: Place | undefined; token: string | number; pointer?: string };
+  const pointerOf = (place: Place): string => {
+    // Up to the nearest place whose pointer is known (a schema may nest deeper than the call stack), then down.
+    const chain: Place[] = [];
+    let p: Place | undefined = place;
+    for (; p !== undefined && p.pointer === undefined; p = p.parent) chain.push(p);
+    let pointer = p?.pointer ?? '';
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const c = chain[i];
+      if (c.parent !== undefined) pointer += `/${typeof c.token === 'number' ? c.token : pointerToken(c.token)}`;
+      c.pointer = pointer;
+    }
+    return pointer;
+  };
+  const stack: Place[] = [{ node: schema, mode: 'schema', parent: undefined, token: '' }];
   while (stack.length > 0) {
-    const { node, pointer, mode } = stack.pop()!;
+    const place = stack.pop()!;
+    const { node, mode } = place;
     if (node === null || typeof node !== 'object' || mode === 'data') continue;
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], pointer: `${pointer}/${i}`, mode: mode === 'names' ? 'schema' : mode });
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], mode: mode === 'names' ? 'schema' : mode, parent: place, token: i });
       continue;
     }
     const obj = node as Record<string, unknown>;
     const keys = Object.keys(obj);
-    if (mode === 'schema' && Object.hasOwn(obj, '$ref')) found.push({ ref: obj.$ref, pointer });
+    if (mode === 'schema' && Object.hasOwn(obj, '$ref')) found.push({ ref: obj.$ref, pointer: pointerOf(place) });
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i];
       if (mode === 'schema' && k === '$ref') continue;
-      stack.push({ node: obj[k], pointer: joinPointer(pointer, k), mode: childMode(mode, k) });
+      stack.push({ node: obj[k], mode: childMode(mode, k), parent: place, token: k });
     }
   }
   return found;

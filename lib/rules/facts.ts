@@ -66,9 +66,9 @@ const proseLines = new WeakMap<OperationFile, number>();
 export function proseStartLine(op: OperationFile): number {
   let line = proseLines.get(op);
   if (line === undefined) {
-    const head = op.text.slice(0, op.text.length - op.prose.length);
+    const end = op.text.length - op.prose.length;
     line = 1;
-    for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0x0a) line++;
+    for (let i = op.text.indexOf('\n'); i !== -1 && i < end; i = op.text.indexOf('\n', i + 1)) line++;
     proseLines.set(op, line);
   }
   return line;

@@ -36,8 +36,25 @@ function checkTypes(t: TypesFile): RuleProblem[] {
   return problems;
 }
 
+/** Whether `value` holds a number that is not finite: a walk that writes no pointer, for the schemas (all but a hostile few) that hold none. */
+function hasInfinite(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return true;
+    } else if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+    } else if (isPlainObject(node)) {
+      for (const key of Object.keys(node)) stack.push(node[key]);
+    }
+  }
+  return false;
+}
+
 /** The pointer of every number in `value` that is not finite, in document order. */
 function infinitePlaces(value: unknown, base: string): string[] {
+  if (!hasInfinite(value)) return [];
   const found: string[] = [];
   const stack: { node: unknown; pointer: string }[] = [{ node: value, pointer: base }];
   while (stack.length > 0) {

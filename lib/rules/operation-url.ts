@@ -75,7 +75,14 @@ function urlLocator(op: OperationFile, url: string): (index: number, message: st
   const find = () => {
     const value = op.frontmatter?.valuePosition('/operation/url');
     if (!value) return null;
-    const line = op.text.split('\n')[value.line - 1] ?? '';
+    // The value's line, found from the start (splitting the file would copy its whole schema).
+    let from = 0;
+    for (let l = 1; l < value.line && from !== -1; l++) {
+      const nl = op.text.indexOf('\n', from);
+      from = nl === -1 ? -1 : nl + 1;
+    }
+    const to = from === -1 ? -1 : op.text.indexOf('\n', from);
+    const line = from === -1 ? '' : op.text.slice(from, to === -1 ? op.text.length : to);
     const col = value.column - 1;
     if (line.startsWith(url, col)) return value;
     if ((line[col] === '"' || line[col] === "'") && line.startsWith(url, col + 1)) return { line: value.line, column: value.column + 1 };

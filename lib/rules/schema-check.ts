@@ -102,16 +102,18 @@ const INSTEAD: Readonly<Record<string, string>> = {
  */
 export function checkSchema(schema: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  const stack: { node: unknown; pointer: string; depth: number }[] = [{ node: schema, pointer: '', depth: 0 }];
   if (!isSchema(schema)) return [{ pointer: '', message: 'A schema must be a JSON object, true or false' }];
+  // Pointers are written only for a place with an issue: most schemas have none.
+  const stack: Place[] = [{ node: schema, parent: undefined, token: '', depth: 0 }];
   let tooDeep = false;
   // Whether the fast path cannot vouch for the schema and the meta-schema must be asked.
   let askMeta = false;
   while (stack.length > 0) {
-    const { node, pointer, depth } = stack.pop()!;
+    const place = stack.pop()!;
+    const { node, depth } = place;
     if (typeof node === 'boolean' || !isPlainObject(node)) continue;
     if (depth > MAX_SCHEMA_DEPTH) {
-      if (!tooDeep) issues.push({ pointer, message: `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` });
+      if (!tooDeep) issues.push({ pointer: pointerOf(place), message: `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` });
       tooDeep = true;
       continue;
     }
@@ -119,41 +121,58 @@ export function checkSchema(schema: unknown): SchemaIssue[] {
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
       const value = node[key];
-      const at = joinPointer(pointer, key);
+      const at = () => joinPointer(pointerOf(place), key);
       if (SCHEMA_KEYWORDS.has(key)) {
         if (!isSchema(value)) askMeta = true;
-        stack.push({ node: value, pointer: at, depth: depth + 1 });
+        stack.push({ node: value, parent: place, token: key, depth: depth + 1 });
         continue;
       }
       if (SCHEMA_LIST_KEYWORDS.has(key)) {
         if (!Array.isArray(value) || value.length === 0 || !value.every(isSchema)) askMeta = true;
-        if (Array.isArray(value)) value.forEach((v, j) => stack.push({ node: v, pointer: joinPointer(at, j), depth: depth + 1 }));
+        if (Array.isArray(value)) {
+          const list: Place = { node: value, parent: place, token: key, depth };
+          value.forEach((v, j) => stack.push({ node: v, parent: list, token: j, depth: depth + 1 }));
+        }
         continue;
       }
       if (SCHEMA_MAP_KEYWORDS.has(key)) {
         if (!isPlainObject(value) || !Object.values(value).every(isSchema)) askMeta = true;
         if (isPlainObject(value)) {
+          const map: Place = { node: value, parent: place, token: key, depth };
           for (const name of Object.keys(value)) {
-            if (key === 'patternProperties') checkPattern(name, issues, `\`${name}\` in \`patternProperties\``, joinPointer(at, name));
-            stack.push({ node: value[name], pointer: joinPointer(at, name), depth: depth + 1 });
+            if (key === 'patternProperties') checkPattern(name, issues, `\`${name}\` in \`patternProperties\``, () => joinPointer(at(), name));
+            stack.push({ node: value[name], parent: map, token: name, depth: depth + 1 });
           }
         }
         continue;
       }
       if (!VALUE_KEYWORDS.has(key) && !ANNOTATIONS.has(key)) {
-        issues.push({ pointer: at, message: unknownKeyword(key) });
+        issues.push({ pointer: at(), message: unknownKeyword(key) });
         continue;
       }
       if (!VALUE_SHAPE.get(key)?.(value)) askMeta = true;
       if (key === 'type') checkType(value, at, issues);
       else if (key === 'pattern' && typeof value === 'string') checkPattern(value, issues, `The \`pattern\` \`${value}\``, at);
       else if (key === '$schema' && typeof value === 'string' && !DRAFT_2020_12.test(value)) {
-        issues.push({ pointer: at, message: `\`$schema\` is \`${value}\`: a skill schema is JSON Schema 2020-12 (leave \`$schema\` out)` });
+        issues.push({ pointer: at(), message: `\`$schema\` is \`${value}\`: a skill schema is JSON Schema 2020-12 (leave \`$schema\` out)` });
       }
     }
   }
   if (tooDeep || !askMeta) return issues;
   return [...issues, ...metaSchemaIssues(schema, issues)];
+}
+
+/** A value met in the walk: its pointer is its parent's and its token, written when asked for. */
+interface Place {
+  node: unknown;
+  parent: Place | undefined;
+  token: string | number;
+  depth: number;
+  pointer?: string;
+}
+
+function pointerOf(place: Place): string {
+  return (place.pointer ??= place.parent === undefined ? '' : joinPointer(pointerOf(place.parent), place.token));
 }
 
 function unknownKeyword(key: string): string {
@@ -164,11 +183,11 @@ function unknownKeyword(key: string): string {
   return `${head}${didYouMean(key, KNOWN)}`;
 }
 
-function checkType(value: unknown, pointer: string, issues: SchemaIssue[]): void {
-  const one = (t: unknown, at: string) => {
-    if (typeof t === 'string' && !TYPES.includes(t)) issues.push({ pointer: at, message: `\`${t}\` is not a JSON Schema type${didYouMean(t, TYPES)}` });
+function checkType(value: unknown, pointer: () => string, issues: SchemaIssue[]): void {
+  const one = (t: unknown, at: () => string) => {
+    if (typeof t === 'string' && !TYPES.includes(t)) issues.push({ pointer: at(), message: `\`${t}\` is not a JSON Schema type${didYouMean(t, TYPES)}` });
   };
-  if (Array.isArray(value)) value.forEach((t, i) => one(t, joinPointer(pointer, i)));
+  if (Array.isArray(value)) value.forEach((t, i) => one(t, () => joinPointer(pointer(), i)));
   else one(value, pointer);
 }
 
@@ -177,11 +196,11 @@ function checkType(value: unknown, pointer: string, issues: SchemaIssue[]): void
  * is not (a backreference, a lookaround) is never run by a backtracking engine, so calls are
  * not checked against it and only the model follows it.
  */
-function checkPattern(pattern: string, issues: SchemaIssue[], what: string, at: string): void {
+function checkPattern(pattern: string, issues: SchemaIssue[], what: string, at: () => string): void {
   const p = linearPattern(pattern);
-  if (p.kind === 'invalid') issues.push({ pointer: at, message: `${what} ${p.reason}` });
+  if (p.kind === 'invalid') issues.push({ pointer: at(), message: `${what} ${p.reason}` });
   else if (p.kind === 'model-only') {
-    issues.push({ pointer: at, message: `${what} ${p.reason}: calls are not checked against it, only the model follows it`, case: 'unchecked-pattern' });
+    issues.push({ pointer: at(), message: `${what} ${p.reason}: calls are not checked against it, only the model follows it`, case: 'unchecked-pattern' });
   }
 }
 
