@@ -87,8 +87,8 @@ test('a spec fetched by its address whose $refs name files that cannot be fetche
   await expect(note).toContainText("The spec's $refs name 2 files the wizard does not have");
   const items = note.getByRole('listitem');
   await expect(items).toHaveText([
-    'params.yaml (the $ref at openapi.yaml line 9): params.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found',
-    'schemas/thing.yaml (the $ref at openapi.yaml line 10): schemas/thing.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found',
+    'params.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found (the $ref at openapi.yaml line 9)',
+    'schemas/thing.yaml, which a $ref names, could not be read: specs.example.test answered 404 Not Found (the $ref at openapi.yaml line 10)',
   ]);
   await expect(page.getByRole('alert', { name: 'Not publishable' })).toContainText('upload the spec\'s folder with the 2 files they name: params.yaml (the $ref at openapi.yaml:9), schemas/thing.yaml (the $ref at openapi.yaml:10)');
 });

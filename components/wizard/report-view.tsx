@@ -216,8 +216,9 @@ function MissingFiles({ files, onChooseFolder }: { files: MissingFile[]; onChoos
       <ul>
         {shown.map((m) => (
           <li key={m.file}>
-            <code>{m.file}</code> (the <code>$ref</code> at {m.refs[0].file} line {m.refs[0].line ?? 1}
-            {m.refs.length > 1 ? ` and ${count(m.refs.length - 1, 'more')}` : ''}): {m.unread ? m.unread.message : 'not among the spec\'s files'}
+            {/* A file looked for and not read: its warning names it, with why; the $ref follows. */}
+            {m.unread ? m.unread.message : <code>{m.file}</code>} (the <code>$ref</code> at {m.refs[0].file} line {m.refs[0].line ?? 1}
+            {m.refs.length > 1 ? ` and ${count(m.refs.length - 1, 'more')}` : ''}){m.unread ? '' : ': not among the spec\'s files'}
           </li>
         ))}
         {files.length > shown.length && <li>and {count(files.length - shown.length, 'more file')}</li>}
