@@ -1,10 +1,35 @@
 'use client';
 
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { FileSummary } from '../../lib/wizard/session';
 
-/** The skill's files with their problem counts, filterable; the report is the first entry. */
-export function FileList({
+const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
+
+/** One file of the list: drawn again only when its row or its being the current one changes. */
+const FileRow = memo(function FileRow({ file: f, isCurrent, onSelect }: { file: FileSummary; isCurrent: boolean; onSelect: (path: string) => void }) {
+  return (
+    <button
+      type="button"
+      data-path={f.path}
+      {...current(isCurrent)}
+      onClick={() => onSelect(f.path)}
+      title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
+    >
+      <span className="name">{f.path}</span>
+      {f.kind === 'operation' && !f.declared && <span className="tag">prose</span>}
+      {f.edited && <span className="tag edited">edited</span>}
+      {f.errors > 0 && <span className="count error" aria-label={`${f.errors} errors`}>{f.errors}</span>}
+      {f.warnings > 0 && <span className="count warning" aria-label={`${f.warnings} warnings`}>{f.warnings}</span>}
+    </button>
+  );
+});
+
+/**
+ * The skill's files with their problem counts, filterable; the report is the first entry.
+ * Memoized, as its rows are: the summary after an edit keeps the rows it did not change
+ * (`wizardReducer`), so typing does not draw a thousand rows again (give it stable callbacks).
+ */
+export const FileList = memo(function FileList({
   files,
   selected,
   onSelect,
@@ -28,7 +53,6 @@ export function FileList({
   const needle = filter.trim().toLowerCase();
   const shown = files.filter((f) => (!needle || f.path.toLowerCase().includes(needle)) && (!onlyProblems || f.errors + f.warnings > 0));
   const shownSpec = specFiles.filter((path) => !onlyProblems && (!needle || path.toLowerCase().includes(needle)));
-  const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
   return (
     <nav className="file-list" aria-label="Skill files">
       <button type="button" {...current(selected === null && selectedSpec === null)} onClick={() => onSelect(null)}>
@@ -43,20 +67,7 @@ export function FileList({
         </div>
       )}
       {shown.map((f) => (
-        <button
-          type="button"
-          key={f.path}
-          data-path={f.path}
-          {...current(f.path === selected && selectedSpec === null)}
-          onClick={() => onSelect(f.path)}
-          title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
-        >
-          <span className="name">{f.path}</span>
-          {f.kind === 'operation' && !f.declared && <span className="tag">prose</span>}
-          {f.edited && <span className="tag edited">edited</span>}
-          {f.errors > 0 && <span className="count error" aria-label={`${f.errors} errors`}>{f.errors}</span>}
-          {f.warnings > 0 && <span className="count warning" aria-label={`${f.warnings} warnings`}>{f.warnings}</span>}
-        </button>
+        <FileRow key={f.path} file={f} isCurrent={f.path === selected && selectedSpec === null} onSelect={onSelect} />
       ))}
       {shown.length === 0 && <p className="muted">No file matches.</p>}
       {removed.length > 0 && (
@@ -87,4 +98,4 @@ export function FileList({
       )}
     </nav>
   );
-}
+});

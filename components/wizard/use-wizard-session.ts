@@ -70,14 +70,17 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
     };
   }, [starting, actions]);
 
-  // Leaving loses nothing once it is saved: the browser asks only while a change waits to be.
-  const { unsaved } = state;
+  // Leaving loses nothing once it is saved: the browser asks only while a change waits to be,
+  // sent to the worker or still typed on the page (sent after a short gap, see the controller).
+  const open = state.summary !== null;
   useEffect(() => {
-    if (unsaved === 0) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    if (!open) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      if (live.get().unsaved || actions.typingQueued()) e.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  }, [open, live, actions]);
   useEffect(() => {
     window.addEventListener('pagehide', actions.flush);
     return () => window.removeEventListener('pagehide', actions.flush);

@@ -4,7 +4,7 @@ import { createWizardService, type WizardRequest } from '../../lib/wizard/servic
 import type { ChangeRequest, StorageRequest } from './worker-protocol';
 import type { SendToWorker } from './worker-client';
 import type { Reply } from './worker-protocol';
-import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
+import { createWizardController, EDIT_GAP_MS, type WizardController, type WizardIO } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardState } from './wizard-state';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
@@ -158,6 +158,48 @@ describe('createWizardController', () => {
     expect(edits.map((e) => e.text.slice(-7))).toEqual(['\nline 1\n', '\nline 3\n'].map((t) => t.slice(-7)));
     expect(await h.text('list_rooms.md')).toBe(`${text}\nline 3\n`);
     expect(h.state().summary?.files.find((f) => f.path === 'list_rooms.md')?.edited).toBe(true);
+  });
+
+  it('sends typing that came while the worker was busy after a gap, not the moment it answers (the first edit at once)', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('list_rooms.md');
+    const text = h.state().file!.text;
+    const edits = () => h.sent.filter((r): r is Extract<WizardRequest, { type: 'edit' }> => r.type === 'edit').map((e) => e.text.slice(text.length));
+    h.hold();
+    h.controller.onEdit(`${text}\na`);
+    expect(edits()).toEqual(['\na']);
+    h.controller.onEdit(`${text}\nab`);
+    h.release();
+    await h.settled();
+    // Answered: the typing since waits out the gap, and more typing joins it.
+    h.controller.onEdit(`${text}\nabc`);
+    expect(edits()).toEqual(['\na']);
+    await new Promise((resolve) => setTimeout(resolve, EDIT_GAP_MS + 50));
+    await h.settled();
+    expect(edits()).toEqual(['\na', '\nabc']);
+    expect(await h.text('list_rooms.md')).toBe(`${text}\nabc`);
+  });
+
+  it('posts the typing waiting out the gap before the save when the page goes away', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    const text = h.state().file!.text;
+    h.controller.onEdit(`${text}\none`);
+    await h.settled();
+    h.controller.onEdit(`${text}\ntwo`);
+    expect(h.controller.typingQueued()).toBe(true);
+    h.controller.flush();
+    expect(h.controller.typingQueued()).toBe(false);
+    expect(h.sent.slice(-2).map((r) => r.type)).toEqual(['edit', 'flush']);
+    await h.settled();
+    expect(await h.text('SKILL.md')).toBe(`${text}\ntwo`);
+    // The next typing goes over the version that edit made: nothing is refused.
+    await h.controller.flushEdits();
+    h.controller.onEdit(`${text}\nthree`);
+    await h.controller.flushEdits();
+    expect([h.state().notice, await h.text('SKILL.md')]).toEqual([null, `${text}\nthree`]);
   });
 
   it('shows no file while another is on its way from a busy worker, so typing cannot land in the wrong one', async () => {

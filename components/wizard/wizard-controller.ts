@@ -30,6 +30,9 @@ export interface WizardStore {
 }
 
 type Options = { name?: string; baseUrl?: string };
+
+/** After the worker answers an edit, how long more typing waits before the next is sent (docs/decisions.md). */
+export const EDIT_GAP_MS = 250;
 type Restarted = Extract<WorkerClientEvent, { type: 'restarted' }>;
 
 function replyProblem(reply: Reply, file: string): Problem[] {
@@ -76,10 +79,19 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     showOpened(reply, name);
   };
 
-  // Edits are sent one at a time, the latest text winning: typing in a 750 KB types.json
-  // (every tool re-checked on each change) stays as quick as the textarea itself.
+  // Edits are sent one at a time, the latest text winning, and after an answer the next waits
+  // EDIT_GAP_MS for more typing: the worker re-checks the skill on each edit (in Kubernetes'
+  // 950-file skill a types.json edit costs it ~100 ms of CPU), and on a two-core machine a
+  // worker busy all the time typing lasts slows the page's own keystrokes. The first edit
+  // after a pause goes at once; whatever must see every edit (`flushEdits`) sends at once.
   let queuedEdit: { path: string; text: string } | null = null;
   let flushing: Promise<void> | null = null;
+  // The edit the worker has not answered yet, if any.
+  let inFlight: Promise<void> | null = null;
+  let lastAnswer = -Infinity;
+  // Set by `flushEdits`: the queue is sent now, not after the gap.
+  let urgent = false;
+  let wakeGap: (() => void) | null = null;
   // The version the worker gave for the open file's text, the one the next edit is typed over.
   let version: { path: string; version: number } | null = null;
   // The fetch by address under way, which Cancel stops.
@@ -104,30 +116,62 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     if (preview.tool.ok && selected() === path) await refreshCall(path, store.get().args);
   };
 
-  const flushEdits = (): Promise<void> => {
-    flushing ??= (async () => {
-      while (queuedEdit && !recovering) {
-        const { path, text } = queuedEdit;
+  /** Sends the queued edit (the request is posted before this returns) and takes the worker's answer. */
+  const sendQueued = (): Promise<void> => {
+    const { path, text } = queuedEdit!;
+    queuedEdit = null;
+    if (version?.path !== path) return Promise.resolve();
+    const sent = send({ type: 'edit', path, version: version.version, text });
+    inFlight = (async () => {
+      const reply = await sent;
+      lastAnswer = Date.now();
+      inFlight = null;
+      if (reply.type === 'stale') {
+        // The worker holds another text of this file than the one typed over: show its text, and say why.
         queuedEdit = null;
-        if (version?.path !== path) continue;
-        const reply = await send({ type: 'edit', path, version: version.version, text });
-        if (reply.type === 'stale') {
-          // The worker holds another text of this file than the one typed over: show its text, and say why.
-          queuedEdit = null;
-          if (selected() === path) await loadFile(path);
-          dispatch({ type: 'notice', message: reply.message });
+        if (selected() === path) await loadFile(path);
+        dispatch({ type: 'notice', message: reply.message });
+        return;
+      }
+      if (reply.type !== 'edited') return;
+      if (version?.path === path) version = { path, version: reply.version };
+      dispatch({ type: 'summary', summary: reply.summary });
+      if (queuedEdit || selected() !== path) return;
+      void refreshPreviews(path);
+    })();
+    return inFlight;
+  };
+
+  const sendEdits = (): Promise<void> => {
+    flushing ??= (async () => {
+      while (!recovering) {
+        if (inFlight) {
+          await inFlight;
           continue;
         }
-        if (reply.type !== 'edited') continue;
-        if (version?.path === path) version = { path, version: reply.version };
-        dispatch({ type: 'summary', summary: reply.summary });
-        if (queuedEdit || selected() !== path) continue;
-        void refreshPreviews(path);
+        if (!queuedEdit) break;
+        const wait = lastAnswer + EDIT_GAP_MS - Date.now();
+        if (!urgent && wait > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => (wakeGap = null, resolve()), wait);
+            wakeGap = () => (clearTimeout(timer), (wakeGap = null), resolve());
+          });
+          continue;
+        }
+        await sendQueued();
       }
     })().finally(() => {
       flushing = null;
+      urgent = false;
     });
     return flushing;
+  };
+
+  /** Every edit typed so far sent to the worker and answered (before anything else is asked of it). */
+  const flushEdits = (): Promise<void> => {
+    urgent = true;
+    wakeGap?.();
+    return sendEdits();
   };
 
   const loadFile = async (path: string, options: { call?: boolean } = {}) => {
@@ -188,6 +232,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     recovering = true;
     try {
       await flushing;
+      await inFlight;
       const draftId = store.get().draftId;
       const reply: Reply = draftId
         ? await busyWith('Starting again from the last saved copy…', () => send({ type: 'open-draft', id: draftId }))
@@ -343,7 +388,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       if (path === null || store.get().file?.path !== path) return;
       dispatch({ type: 'typed', path, text });
       queuedEdit = { path, text };
-      void flushEdits();
+      void sendEdits();
     },
 
     async openSpec(path: string, line?: number) {
@@ -450,8 +495,17 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       }
     },
 
-    /** Save now what waits to be saved: the page is going away. */
-    flush: () => void send({ type: 'flush' }),
+    /**
+     * Save now what waits to be saved: the page is going away. Typing waiting out the gap
+     * between edits is posted first, so the worker saves it too (typing queued behind an
+     * edit not answered yet cannot be: it needs that answer's version).
+     */
+    flush: () => {
+      if (queuedEdit && !inFlight && !recovering) void sendQueued();
+      void send({ type: 'flush' });
+    },
+    /** Typing not sent to the worker yet (leaving the page then asks first). */
+    typingQueued: () => queuedEdit !== null,
 
     showStart() {
       dispatch({ type: 'show-start' });

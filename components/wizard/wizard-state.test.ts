@@ -71,6 +71,25 @@ describe('wizardReducer', () => {
     expect(wizardReducer(state, { type: 'show-skill' }).starting).toBe(false);
   });
 
+  it('keeps the rows of the file list an edit did not change, and the whole list when none changed, so they are not drawn again', () => {
+    const state = run({ type: 'opened', opened }, { type: 'summary', summary: summary() });
+    const again = wizardReducer(state, { type: 'summary', summary: { ...summary(), errors: 0 } });
+    expect(again.summary!.files).toBe(state.summary!.files);
+    expect(again.summary!.removed).toBe(state.summary!.removed);
+    const edited = wizardReducer(again, { type: 'summary', summary: summary(true) });
+    expect(edited.summary!.files).not.toBe(again.summary!.files);
+    expect(edited.summary!.files[0]).toBe(again.summary!.files[0]);
+    expect(edited.summary!.files[1]).toMatchObject({ path: 'a.md', edited: true });
+  });
+
+  it('changes nothing while changes wait to be saved, whatever their number, and says when none wait', () => {
+    const waiting = run({ type: 'opened', opened }, { type: 'unsaved', count: 1 });
+    expect(waiting.unsaved).toBe(true);
+    expect(wizardReducer(waiting, { type: 'unsaved', count: 7 })).toBe(waiting);
+    expect(wizardReducer(waiting, { type: 'unsaved', count: 0 }).unsaved).toBe(false);
+    expect(wizardReducer(waiting, { type: 'save-failed', message: null })).toBe(waiting);
+  });
+
   it('counts the edited files of the summary', () => {
     expect(editedCount(initialWizardState)).toBe(0);
     expect(editedCount(run({ type: 'opened', opened }, { type: 'summary', summary: summary(true) }))).toBe(1);

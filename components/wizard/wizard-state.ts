@@ -2,7 +2,7 @@ import type { HttpRequest } from '../../lib/call';
 import type { Problem } from '../../lib/core/problem';
 import type { Result } from '../../lib/core/result';
 import type { FileView, Opened } from '../../lib/wizard/service';
-import type { SessionSummary, ToolPreview } from '../../lib/wizard/session';
+import type { FileSummary, SessionSummary, ToolPreview } from '../../lib/wizard/session';
 import type { DraftListing } from './draft-store';
 import { EMPTY_QUERY, type OperationQuery, type OperationSort } from '../../lib/wizard/operation-query';
 import type { OperationRow } from '../../lib/wizard/operations';
@@ -59,8 +59,11 @@ export interface WizardState {
   draftId: string | null;
   /** A word about one draft of the list (why it did not open). */
   draftNotes: Record<string, string>;
-  /** Changes no save holds yet: while there are any, leaving the page asks first. */
-  unsaved: number;
+  /**
+   * Changes no save holds yet: while there are, leaving the page asks first. Whether there
+   * are, not how many: the count moves on every keystroke, and the page draws only this.
+   */
+  unsaved: boolean;
   /** Why the last save failed, until one succeeds. */
   saveFailed: string | null;
   /** Something the user should know about the open file (an edit the worker refused). */
@@ -103,7 +106,7 @@ export const initialWizardState: WizardState = {
   elsewhere: [],
   draftId: null,
   draftNotes: {},
-  unsaved: 0,
+  unsaved: false,
   saveFailed: null,
   notice: null,
   working: null,
@@ -180,7 +183,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         operations: initialOperations,
       };
     case 'summary':
-      return { ...state, summary: action.summary };
+      return { ...state, summary: state.summary ? keepUnchanged(state.summary, action.summary) : action.summary };
     case 'operations':
       return { ...state, operations: { ...state.operations, rows: action.rows } };
     case 'operations-view':
@@ -236,9 +239,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         drafts: (state.drafts ?? []).map((d) => (d.id === action.id ? { id: d.id, ok: false, name: action.name, why: action.why } : d)),
       };
     case 'unsaved':
-      return { ...state, unsaved: action.count };
+      return action.count > 0 === state.unsaved ? state : { ...state, unsaved: action.count > 0 };
     case 'save-failed':
-      return { ...state, saveFailed: action.message };
+      return action.message === state.saveFailed ? state : { ...state, saveFailed: action.message };
     case 'notice':
       return { ...state, notice: action.message };
     case 'working':
@@ -255,6 +258,27 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'closed':
       return { ...initialWizardState, drafts: state.drafts, elsewhere: state.elsewhere, draftNotes: state.draftNotes, recovered: state.recovered };
   }
+}
+
+const sameRow = (a: FileSummary, b: FileSummary) =>
+  a.path === b.path && a.kind === b.kind && a.declared === b.declared && a.errors === b.errors && a.warnings === b.warnings && a.edited === b.edited;
+
+/**
+ * The new summary with the last one's file rows (and list of removed files) where they say
+ * the same: the worker sends a new summary after every edit, and the views it did not change
+ * (the file list's ~1,000 rows in Kubernetes' skill) are then not drawn again.
+ */
+function keepUnchanged(last: SessionSummary, next: SessionSummary): SessionSummary {
+  const byPath = new Map(last.files.map((f) => [f.path, f]));
+  let same = last.files.length === next.files.length;
+  const files = next.files.map((f, i) => {
+    const kept = byPath.get(f.path);
+    const row = kept && sameRow(kept, f) ? kept : f;
+    same &&= row === last.files[i];
+    return row;
+  });
+  const removed = last.removed.length === next.removed.length && last.removed.every((p, i) => p === next.removed[i]) ? last.removed : next.removed;
+  return { ...next, files: same ? last.files : files, removed };
 }
 
 /** Files with edits in the open skill. */

@@ -31,6 +31,15 @@ export function Wizard() {
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
   const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, summary, tableShown: !starting && selected === null && spec === null });
+  // The same functions on every render: the file list is memoized and is not drawn again while one types.
+  const fileListActions = useMemo(
+    () => ({
+      onSelect: (path: string | null) => void actions.openFile(path),
+      onSelectSpec: (path: string) => void actions.openSpec(path),
+      onPutBack: (path: string) => void actions.onPutBack(path),
+    }),
+    [actions],
+  );
 
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
@@ -129,7 +138,7 @@ export function Wizard() {
           </p>
           <TokenSummary fit={fit} busy={settling} onModel={(model) => void fitActions.chooseModel(model)} />
           <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
-            {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved > 0 ? 'Saving in this browser…' : 'Saved in this browser'}
+            {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved ? 'Saving in this browser…' : 'Saved in this browser'}
           </p>
         </div>
         <div className="actions">
@@ -155,12 +164,10 @@ export function Wizard() {
         <FileList
           files={summary.files}
           selected={selected}
-          onSelect={(path) => void actions.openFile(path)}
           specFiles={opened.specFiles}
           selectedSpec={spec?.path ?? null}
-          onSelectSpec={(path) => void actions.openSpec(path)}
           removed={summary.removed}
-          onPutBack={(path) => void actions.onPutBack(path)}
+          {...fileListActions}
         />
         {spec ? (
           <main className="main-pane report-pane" id="main-pane">
