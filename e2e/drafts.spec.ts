@@ -167,3 +167,20 @@ test('a download marks the edits as in a downloaded bundle, and leaving asks not
   await expect(page.getByRole('button', { name: 'Try the sample spec' })).toBeEnabled();
   expect(wizard.dialogs).toEqual([]);
 });
+
+test('typing still on the page when it reloads is saved with the skill: pagehide posts it before the save (issue 9 item 7, the gap between edits)', async ({ page }) => {
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.trySample();
+  await addLine(wizard, 'SKILL.md', 'First.');
+  // Typed right after the worker answered: it waits out the gap between edits on the page, and
+  // leaving asks (accepted) as it does while a change is unsaved.
+  wizard.acceptDialogs = true;
+  await page.getByLabel('Contents of SKILL.md').press('X');
+  await page.reload();
+  await page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
+  await expect(wizard.status).toContainText('1 edited');
+  const editor = await wizard.openFile('SKILL.md');
+  await expect(editor).toContainText('First.X');
+  expect(wizard.errors).toEqual([]);
+});
