@@ -1,12 +1,9 @@
 import type { SendToWorker } from './worker-client';
 import type { Reply } from './worker-protocol';
 import type { FitAction, FitState } from './fit-state';
+import type { LiveStore } from './use-live-reducer';
 
-/** The state as it is after every fit action dispatched so far, and a way to dispatch one. */
-export interface FitStore {
-  get(): FitState;
-  dispatch(action: FitAction): void;
-}
+export type FitStore = LiveStore<FitState, FitAction>;
 
 export interface FitIO {
   /** Saves a file the user downloads. */

@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Opened } from '../../lib/wizard/service';
 import type { SessionSummary } from '../../lib/wizard/session';
 import { saveBytes } from './browser-files';
 import { createFitController, type FitController } from './fit-controller';
-import { fitReducer, initialFitState, type FitAction, type FitState } from './fit-state';
+import { fitReducer, initialFitState, type FitState } from './fit-state';
+import { useLiveReducer } from './use-live-reducer';
 import type { SendToWorker } from './worker-client';
 
 /** Time after the last change to the skill before its tokens are counted again: a burst of typing is counted once. */
@@ -29,18 +30,8 @@ export function useSkillFit({
   summary: SessionSummary | null;
   tableShown: boolean;
 }): { fit: FitState; fitActions: FitController; settling: boolean } {
-  const [fit, dispatchToReact] = useReducer(fitReducer, initialFitState);
-  const [live] = useState(() => {
-    let current = initialFitState;
-    return { get: () => current, apply: (action: FitAction) => (current = fitReducer(current, action)) };
-  });
-  const fitActions = useMemo(() => {
-    const dispatch = (action: FitAction) => {
-      live.apply(action);
-      dispatchToReact(action);
-    };
-    return createFitController(send, { get: live.get, dispatch }, { saveBytes, flushEdits });
-  }, [send, flushEdits, live]);
+  const [fit, store] = useLiveReducer(fitReducer, initialFitState);
+  const fitActions = useMemo(() => createFitController(send, store, { saveBytes, flushEdits }), [send, flushEdits, store]);
 
   useEffect(() => {
     if (opened) fitActions.reset();

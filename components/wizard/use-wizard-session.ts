@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { browserDraftLocks, onDraftsChanged } from './draft-locks';
+import { useLiveReducer } from './use-live-reducer';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SendToWorker } from './worker-client';
 import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
@@ -29,23 +30,11 @@ const browserIO: WizardIO = {
  */
 export function useWizardSession(): { state: WizardState; actions: WizardController; cancel: () => void; send: SendToWorker } {
   const worker = useWizardWorker();
-  const [state, dispatchToReact] = useReducer(wizardReducer, initialWizardState);
-  // The controller reads the state as it is after its own last dispatch, before React has
-  // rendered it: the reducer is pure, so running it on a copy too gives the same value.
-  const [live] = useState(() => {
-    let current = initialWizardState;
-    return { get: () => current, apply: (action: WizardAction) => (current = wizardReducer(current, action)) };
-  });
-  const actions = useMemo(() => {
-    const dispatch = (action: WizardAction) => {
-      live.apply(action);
-      // The text as typed is the controller's alone (it gives it to a new worker): the page
-      // never draws it (the editor holds it), and rendering the wizard on every keystroke
-      // cost 15 ms a key in Kubernetes' 950-file skill.
-      if (action.type !== 'typed') dispatchToReact(action);
-    };
-    return createWizardController(worker.send, { get: live.get, dispatch }, browserIO);
-  }, [worker, live]);
+  // The text as typed is the controller's alone (it gives it to a new worker): the page
+  // never draws it (the editor holds it), and rendering the wizard on every keystroke
+  // cost 15 ms a key in Kubernetes' 950-file skill.
+  const [state, store] = useLiveReducer(wizardReducer, initialWizardState, (action: WizardAction) => action.type !== 'typed');
+  const actions = useMemo(() => createWizardController(worker.send, store, browserIO), [worker, store]);
 
   useEffect(() => worker.subscribe((event) => actions.onWorker(event)), [worker, actions]);
 
@@ -76,11 +65,11 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
   useEffect(() => {
     if (!open) return;
     const warn = (e: BeforeUnloadEvent) => {
-      if (live.get().unsaved || actions.typingQueued()) e.preventDefault();
+      if (store.get().unsaved || actions.typingQueued()) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [open, live, actions]);
+  }, [open, store, actions]);
   useEffect(() => {
     window.addEventListener('pagehide', actions.flush);
     return () => window.removeEventListener('pagehide', actions.flush);

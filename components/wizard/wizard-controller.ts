@@ -8,6 +8,7 @@ import type { SpecChoice } from './start-panel';
 import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
 import type { OperationsState, PreviewTab, WizardAction, WizardState } from './wizard-state';
+import type { LiveStore } from './use-live-reducer';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -23,11 +24,7 @@ export interface WizardIO {
   locks: DraftLocks;
 }
 
-/** The state as it is after every action dispatched so far, and a way to dispatch one. */
-export interface WizardStore {
-  get(): WizardState;
-  dispatch(action: WizardAction): void;
-}
+export type WizardStore = LiveStore<WizardState, WizardAction>;
 
 type Options = { name?: string; baseUrl?: string };
 
