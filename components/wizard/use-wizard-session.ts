@@ -3,6 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { browserDraftLocks, onDraftsChanged } from './draft-locks';
+import { browserJournal } from './edit-journal';
 import { useLiveReducer } from './use-live-reducer';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SendToWorker } from './worker-client';
@@ -34,7 +35,7 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
   // never draws it (the editor holds it), and rendering the wizard on every keystroke
   // cost 15 ms a key in Kubernetes' 950-file skill.
   const [state, store] = useLiveReducer(wizardReducer, initialWizardState, (action: WizardAction) => action.type !== 'typed');
-  const actions = useMemo(() => createWizardController(worker.send, store, browserIO), [worker, store]);
+  const actions = useMemo(() => createWizardController(worker.send, store, { ...browserIO, journal: browserJournal, unsavedChanges: () => worker.unsavedChanges() }), [worker, store]);
 
   useEffect(() => worker.subscribe((event) => actions.onWorker(event)), [worker, actions]);
 

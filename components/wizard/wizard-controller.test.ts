@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createWizardService, type WizardRequest } from '../../lib/wizard/service';
 import type { ChangeRequest, StorageRequest } from './worker-protocol';
+import type { JournalEntry } from './edit-journal';
 import type { SendToWorker } from './worker-client';
 import type { Reply } from './worker-protocol';
 import { createWizardController, EDIT_GAP_MS, type WizardController, type WizardIO } from './wizard-controller';
@@ -101,6 +102,8 @@ function harness() {
     elsewhere,
     kept,
     state: () => state,
+    /** A fresh page's state, as after a reload. */
+    reloaded: () => void (state = initialWizardState),
     hold() {
       gate = new Promise((resolve) => (open = resolve));
     },
@@ -200,6 +203,34 @@ describe('createWizardController', () => {
     h.controller.onEdit(`${text}\nthree`);
     await h.controller.flushEdits();
     expect([h.state().notice, await h.text('SKILL.md')]).toEqual([null, `${text}\nthree`]);
+  });
+
+  it('writes what is not saved to the journal as the page goes away, and gives it to the worker again when the draft is continued', async () => {
+    const h = harness();
+    const journal = new Map<string, JournalEntry>();
+    h.io.journal = { write: (id, entry) => void journal.set(id, structuredClone(entry)), take: (id) => { const e = journal.get(id); journal.delete(id); return e; }, clear: (id) => void journal.delete(id) };
+    await h.controller.onSample({});
+    h.save();
+    const id = h.state().draftId!;
+    await h.controller.openFile('SKILL.md');
+    const text = h.state().file!.text;
+    h.controller.onEdit(`${text}
+one`);
+    await h.settled();
+    // The edit the worker made and no save holds, and typing still waiting out the gap.
+    h.io.unsavedChanges = () => h.sent.filter((r): r is ChangeRequest => r.type === 'edit');
+    h.controller.onEdit(`${text}
+one two`);
+    h.controller.flush();
+    expect(journal.get(id)).toEqual({ changes: [expect.objectContaining({ type: 'edit', path: 'SKILL.md', text: `${text}\none` })], typed: { path: 'SKILL.md', text: `${text}\none two` } });
+    await h.settled();
+    // The page went away before the worker's save: a new one holds the draft as last saved.
+    h.restart();
+    h.reloaded();
+    await h.controller.onContinue(id);
+    expect(await h.text('SKILL.md')).toBe(`${text}\none two`);
+    expect(h.state().summary!.files.find((f) => f.path === 'SKILL.md')).toMatchObject({ edited: true });
+    expect(journal.has(id)).toBe(false);
   });
 
   it('shows no file while another is on its way from a busy worker, so typing cannot land in the wrong one', async () => {

@@ -9,6 +9,8 @@ import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
 import type { OperationsState, PreviewTab, WizardAction, WizardState } from './wizard-state';
 import type { LiveStore } from './use-live-reducer';
+import type { EditJournal } from './edit-journal';
+import type { SessionSummary } from '../../lib/wizard/session';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -22,6 +24,10 @@ export interface WizardIO {
   confirm(message: string): boolean;
   /** Which tab has which draft. */
   locks: DraftLocks;
+  /** Where what a draft has not saved yet is written as the page goes away (`pagehide`), and read back when it is continued. */
+  journal?: EditJournal;
+  /** The changes the worker has made, or been sent, that no save holds yet (the worker client's). */
+  unsavedChanges?: () => ChangeRequest[];
 }
 
 export type WizardStore = LiveStore<WizardState, WizardAction>;
@@ -215,6 +221,25 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   };
 
   /**
+   * What the draft had not saved when its page went away (the journal `flush` wrote), given
+   * to the worker again in order, then the text that was typed; the summary after them.
+   */
+  const replayJournal = async (draftId: string, summary: SessionSummary): Promise<SessionSummary> => {
+    const entry = io.journal?.take(draftId);
+    if (!entry) return summary;
+    let after = summary;
+    const take = (r: Reply) => {
+      if (r.type === 'summary' || r.type === 'edited') after = r.summary;
+    };
+    for (const change of entry.changes) take(await replay(change));
+    if (entry.typed) {
+      const current = await send({ type: 'file', path: entry.typed.path });
+      if (current.type === 'file' && current.file && current.file.text !== entry.typed.text) take(await send({ type: 'edit', path: entry.typed.path, version: current.file.version, text: entry.typed.text }));
+    }
+    return after;
+  };
+
+  /**
    * A new worker after the last one was stopped: it is given the skill as last saved, then
    * the changes not saved yet, then the open file's text as it is in the editor. The request
    * that was stopped is not made again by itself.
@@ -330,7 +355,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         const previous = store.get().draftId;
         if (previous && previous !== id) io.locks.release(previous);
         dispatch({ type: 'draft', id });
-        dispatch({ type: 'opened', opened: reply.result.value });
+        dispatch({ type: 'opened', opened: { ...reply.result.value, summary: await replayJournal(id, reply.result.value.summary) } });
         return;
       }
       if (id !== store.get().draftId) io.locks.release(id);
@@ -482,10 +507,15 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
           void io.locks.hold(event.id);
           return;
         }
-        case 'unsaved':
+        case 'unsaved': {
           dispatch({ type: 'unsaved', count: event.count });
-          if (event.count === 0) dispatch({ type: 'save-failed', message: null });
+          if (event.count !== 0) return;
+          dispatch({ type: 'save-failed', message: null });
+          // Everything is saved: a journal written as the page was hidden (and then shown again, from the back/forward cache) is old.
+          const draftId = store.get().draftId;
+          if (draftId && !queuedEdit) io.journal?.clear(draftId);
           return;
+        }
         case 'save-failed':
           dispatch({ type: 'save-failed', message: event.message });
           return;
@@ -498,6 +528,10 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
      * edit not answered yet cannot be: it needs that answer's version).
      */
     flush: () => {
+      // Written synchronously, in case the worker's save below is cut off with the page.
+      const draftId = store.get().draftId;
+      const changes = io.unsavedChanges?.() ?? [];
+      if (draftId && (changes.length > 0 || queuedEdit)) io.journal?.write(draftId, { changes, ...(queuedEdit ? { typed: { ...queuedEdit } } : {}) });
       if (queuedEdit && !inFlight && !recovering) void sendQueued();
       void send({ type: 'flush' });
     },

@@ -138,6 +138,11 @@ export class WorkerClient {
     };
   }
 
+  /** The changes the worker has made, or been sent, that no save holds yet, in order. */
+  unsavedChanges(): ChangeRequest[] {
+    return [...this.unsaved.values()];
+  }
+
   /** Requests sent and not answered yet. */
   get waiting(): number {
     return this.pending.size;
