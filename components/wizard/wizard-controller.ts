@@ -221,22 +221,35 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   };
 
   /**
-   * What the draft had not saved when its page went away (the journal `flush` wrote), given
-   * to the worker again in order, then the text that was typed; the summary after them.
+   * Changes the worker holding the skill does not have (not saved when the last worker was
+   * stopped, or when the page went away), given to it in order, then the text typed in a file:
+   * the summary after them, and the version the worker holds of the typed file's text.
    */
-  const replayJournal = async (draftId: string, summary: SessionSummary): Promise<SessionSummary> => {
-    const entry = io.journal?.take(draftId);
-    if (!entry) return summary;
+  const giveAgain = async (summary: SessionSummary, changes: readonly ChangeRequest[], typed?: { path: string; text: string }) => {
     let after = summary;
+    let typedVersion: number | undefined;
     const take = (r: Reply) => {
       if (r.type === 'summary' || r.type === 'edited') after = r.summary;
     };
-    for (const change of entry.changes) take(await replay(change));
-    if (entry.typed) {
-      const current = await send({ type: 'file', path: entry.typed.path });
-      if (current.type === 'file' && current.file && current.file.text !== entry.typed.text) take(await send({ type: 'edit', path: entry.typed.path, version: current.file.version, text: entry.typed.text }));
+    for (const change of changes) take(await replay(change));
+    if (typed) {
+      const current = await send({ type: 'file', path: typed.path });
+      if (current.type === 'file' && current.file) {
+        typedVersion = current.file.version;
+        if (current.file.text !== typed.text) {
+          const edited = await send({ type: 'edit', path: typed.path, version: current.file.version, text: typed.text });
+          take(edited);
+          if (edited.type === 'edited') typedVersion = edited.version;
+        }
+      }
     }
-    return after;
+    return { summary: after, typedVersion };
+  };
+
+  /** What the draft had not saved when its page went away (the journal `flush` wrote), given to the worker again; the summary after it. */
+  const replayJournal = async (draftId: string, summary: SessionSummary): Promise<SessionSummary> => {
+    const entry = io.journal?.take(draftId);
+    return entry ? (await giveAgain(summary, entry.changes, entry.typed)).summary : summary;
   };
 
   /**
@@ -265,25 +278,11 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
         dispatch({ type: 'recovered', message: `${stopped}, and the skill could not be opened again: ${why ?? 'it was not saved yet'}` });
         return;
       }
-      let summary = reply.result.value.summary;
-      const take = (r: Reply) => {
-        if (r.type === 'summary' || r.type === 'edited') summary = r.summary;
-      };
-      for (const change of event.unsaved) take(await replay(change));
       const path = selected();
       const hadFile = path !== null && store.get().file?.path === path;
-      if (path !== null && hadFile) {
-        const current = await send({ type: 'file', path });
-        if (current.type === 'file' && current.file) {
-          version = { path, version: current.file.version };
-          const typed = store.get().draft;
-          if (current.file.text !== typed) {
-            const edited = await send({ type: 'edit', path, version: current.file.version, text: typed });
-            take(edited);
-            if (edited.type === 'edited') version = { path, version: edited.version };
-          }
-        }
-      }
+      const given = await giveAgain(reply.result.value.summary, event.unsaved, path !== null && hadFile ? { path, text: store.get().draft } : undefined);
+      if (path !== null && hadFile && given.typedVersion !== undefined) version = { path, version: given.typedVersion };
+      const { summary } = given;
       dispatch({ type: 'reopened', opened: { ...reply.result.value, summary } });
       dispatch({ type: 'recovered', message: `${stopped}. The wizard started again from the last saved copy, with your typing kept.` });
       // What was stopped is not asked again by itself: a preview that hangs would hang the new worker too.
