@@ -1,6 +1,6 @@
 /**
  * The shipped bin, `dist/cli.mjs`: runs the bundle `dist/cli.cjs` (all of the CLI, one
- * script) with V8's code cache `dist/cli.cache`, which the build writes after converting a
+ * script, but for the tokenizers' encodings in `dist/tokenizer-*.cjs`) with V8's code cache `dist/cli.cache`, which the build writes after converting a
  * few specs (scripts/build-cli.mjs). With the cache, Node neither parses the bundle nor
  * compiles the functions those conversions ran: about a tenth of a second of every command
  * on this machine. Node 20 caches no ES module, so the bundle is a classic script compiled

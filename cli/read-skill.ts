@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { problem, type Problem } from '../lib/core/problem';
 import { fail, ok, type Result } from '../lib/core/result';
 import type { SkillFiles } from '../lib/skill/package';
-import { checkUploadSize } from '../lib/openapi/upload';
+import { checkUploadSize } from '../lib/openapi/upload/size-limits';
 import { isSkillFileName } from './write-output';
 import { UsageError } from './command';
 

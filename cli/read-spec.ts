@@ -1,7 +1,11 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fail, type Result } from '../lib/core/result';
-import { checkUploadSize, fileReferences, gatherReferencedFiles, isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type ReadResult, type SpecUpload } from '../lib/openapi/upload';
+// From the modules themselves, not lib/openapi/upload's index: the zip reader (and fflate's
+// tables, built when its module loads) is loaded only for a `.zip`.
+import { fileReferences, gatherReferencedFiles, type ReadResult } from '../lib/openapi/upload/referenced-files';
+import { checkUploadSize } from '../lib/openapi/upload/size-limits';
+import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromSpecFile, type SpecUpload } from '../lib/openapi/upload/spec-upload';
 import { UsageError } from './command';
 import { eachLimited, OPEN_FILES } from './write-output';
 
@@ -23,9 +27,10 @@ export async function readSpecUpload(path: string): Promise<Result<SpecUpload>> 
   const sizeProblems = checkUploadSize([{ path: name, size: stat.size }]);
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
   const bytes = new Uint8Array(await readFile(full));
-  const one = specUploadFromFile(name, bytes);
+  if (/\.zip$/i.test(name)) return (await import('../lib/openapi/upload/spec-upload-file')).specUploadFromFile(name, bytes);
+  const one = specUploadFromSpecFile(name, bytes);
   // A spec split over files, given by its entry (issue 8.6): the files its relative $refs name, from its folder.
-  if (!one.ok || /\.zip$/i.test(name) || fileReferences(name, one.value.files[0].text).length === 0) return one;
+  if (!one.ok || fileReferences(name, one.value.files[0].text).length === 0) return one;
   return gatherReferencedFiles({ path: name, bytes }, (rel, maxBytes) => readBelow(dirname(full), rel, maxBytes));
 }
 

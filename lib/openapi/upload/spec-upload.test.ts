@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
-import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile } from './spec-upload';
+import { isIgnoredUploadPath, specUploadFromEntries } from './spec-upload';
+import { specUploadFromFile } from './spec-upload-file';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const SPEC = "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n";

@@ -6,7 +6,6 @@
 import { decodeText } from '../../core/decode-text';
 import { problem, type Problem } from '../../core/problem';
 import { fail, ok, type Result } from '../../core/result';
-import { readUploadZip } from '../../bundle/zip';
 import { checkUploadSize } from './size-limits';
 
 export interface SpecUpload {
@@ -28,17 +27,13 @@ export function isIgnoredUploadPath(path: string): boolean {
 }
 
 /**
- * One uploaded file: a `.zip` is opened (its entries are the upload), anything else is the
- * spec's one file and its entry.
+ * One uploaded file that is not a `.zip`: the spec's one file and its entry. A `.zip` is
+ * opened by `specUploadFromFile` (spec-upload-file.ts), kept apart so that what never reads
+ * a zip (the CLI given a spec file) does not load the zip code.
  */
-export function specUploadFromFile(name: string, bytes: Uint8Array): Result<SpecUpload> {
+export function specUploadFromSpecFile(name: string, bytes: Uint8Array): Result<SpecUpload> {
   const sizes = checkUploadSize([{ path: name, size: bytes.length }]);
   if (sizes.some((p) => p.severity === 'error')) return fail(sizes);
-  if (/\.zip$/i.test(name)) {
-    const zip = readUploadZip(bytes, { archiveName: name });
-    if (!zip.ok) return fail(zip.problems);
-    return specUploadFromEntries([...zip.value].map(([path, b]) => ({ path, bytes: b })), zip.problems);
-  }
   const text = decodeText(name, bytes);
   if (!text.ok) return fail(text.problems);
   return ok({ files: [{ path: name, text: text.value }], entry: name, problems: [] });
