@@ -264,10 +264,10 @@ export class ServerResolver {
     const docSchemes = own(doc, 'schemes');
     const fromOperation = Array.isArray(opSchemes) && opSchemes.length > 0;
     const schemes = (fromOperation ? opSchemes : Array.isArray(docSchemes) ? docSchemes : []).filter((s): s is string => typeof s === 'string').map((s) => s.toLowerCase());
-    const listPointer = fromOperation ? joinPointer(operationPointer, 'schemes') : '/schemes';
     const key = `swagger:${schemes.join(',')}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
+    const listPointer = fromOperation ? joinPointer(operationPointer, 'schemes') : '/schemes';
     const host = typeof doc.host === 'string' ? doc.host.trim().replace(/\/+$/, '') : '';
     let basePath = typeof doc.basePath === 'string' ? doc.basePath.trim() : '';
     if (basePath !== '' && !basePath.startsWith('/')) basePath = `/${basePath}`;

@@ -234,9 +234,23 @@ function descriptionOf(view: ObjectView, reader?: RefReader, depth = 0): string 
     return '';
   }
   if (typeof d !== 'string' || d.trim() === '') return '';
-  const line = shorten(fold(firstSentence(d)), DESCRIPTION);
+  return descriptionLine(d);
+}
+
+/** Lines written for descriptions: a spec repeats its fields' descriptions in operation after operation (Stripe's `expand`, `metadata`). */
+const descriptionLines = new Map<string, string>();
+
+/** A description as a shape's line gives it: its first sentence, folded, shortened, made safe. */
+function descriptionLine(d: string): string {
+  let line = descriptionLines.get(d);
+  if (line !== undefined) return line;
+  line = shorten(fold(firstSentence(d)), DESCRIPTION);
   // Only `<` and links can make a line unsafe (text.ts).
-  return line.includes('<') || line.includes('](') ? safeInline(line) : line;
+  if (line.includes('<') || line.includes('](')) line = safeInline(line);
+  // Bounded: a worker converts spec after spec.
+  if (descriptionLines.size >= 20_000) descriptionLines.clear();
+  descriptionLines.set(d, line);
+  return line;
 }
 
 function typesOf(type: unknown): string[] {

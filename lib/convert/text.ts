@@ -64,7 +64,8 @@ export function safeMarkdown(text: string): string {
     previousIsText = !heading;
   }
   if (fence !== undefined) out.push(fence);
-  return out.join('\n').replace(/^\n+|\s+$/g, '');
+  // Leading blank lines and trailing white space off (trimEnd takes what `\s` matches; a `\s+$` regular expression retries at every space of a long text).
+  return out.join('\n').replace(/^\n+/, '').trimEnd();
 }
 
 /** Whitelisted attribute-free HTML as markdown, outside code fences and code spans. */

@@ -133,21 +133,29 @@ function skipString(s: string, i: number): number {
   return s.length;
 }
 
+/** A run of characters that are neither a quote nor a bracket (sticky: matched where `lastIndex` is). */
+const PLAIN_RUN = /[^"{}[\]]*/y;
+
 function skipValue(s: string, i: number): number {
   const c = s.charCodeAt(i);
   if (c === 0x22) return skipString(s, i);
   if (c === 0x7b || c === 0x5b) {
     let depth = 0;
-    for (; i < s.length; i++) {
+    while (i < s.length) {
       const d = s.charCodeAt(i);
-      if (d === 0x22) i = skipString(s, i) - 1;
-      else if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) {
-        depth--;
-        if (depth === 0) return i + 1;
+      if (d === 0x22) i = skipString(s, i);
+      else {
+        if (d === 0x7b || d === 0x5b) depth++;
+        else if (d === 0x7d || d === 0x5d) {
+          depth--;
+          if (depth === 0) return i + 1;
+        }
+        // To the next quote or bracket at once: a pretty-printed spec is mostly indentation between them.
+        PLAIN_RUN.lastIndex = i + 1;
+        i = PLAIN_RUN.test(s) ? PLAIN_RUN.lastIndex : i + 1;
       }
     }
-    return i;
+    return s.length;
   }
   while (i < s.length && !',]} \n\r\t'.includes(s[i])) i++;
   return i;

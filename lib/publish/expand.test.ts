@@ -114,6 +114,26 @@ describe('expandRefs: kept expansions of types', () => {
         const kept = expandRefs(schema, types, limit);
         const fresh = expandRefs(schema, new Map(types), limit);
         expect(kept).toEqual(fresh);
+        // The verdict is counted without writing; the text, written when read, is what was counted.
+        if (kept.ok) expect(new TextEncoder().encode(kept.json).length).toBe(kept.size);
+      }
+    }
+  });
+
+  it('counts to the same verdict as writing the text whole, at every limit', () => {
+    const r = seeded(11_21);
+    for (let round = 0; round < 200; round++) {
+      const { types, schemas } = randomTypes(r);
+      for (const schema of schemas) {
+        const whole = expandRefs(schema, new Map(types), 10_000_000);
+        if (!whole.ok) continue;
+        const bytes = new TextEncoder().encode(whole.json).length;
+        // Under the size: refused by size, at a size past the limit and not past the whole.
+        const limit = r.int(bytes);
+        const cut = expandRefs(schema, new Map(types), limit);
+        expect(cut).toMatchObject({ ok: false, reason: 'size' });
+        if (!cut.ok && cut.reason === 'size') expect(cut.size > limit && cut.size <= bytes).toBe(true);
+        expect(expandRefs(schema, new Map(types), bytes)).toMatchObject({ ok: true, size: bytes });
       }
     }
   });

@@ -29,9 +29,9 @@ class Stop {
   constructor(readonly result: ExpandResult) {}
 }
 
-/** A type's expansion as text, its UTF-8 size, and how many levels it nests below its top. */
+/** A type's expansion: its UTF-8 size, how many levels it nests below its top, and its text once a written expansion needed it. */
 interface Expansion {
-  text: string;
+  text?: string;
   bytes: number;
   below: number;
 }
@@ -48,16 +48,51 @@ function expansionsOf(types: ReadonlyMap<string, unknown>): Map<string, Expansio
 /**
  * Every `#/types/Name` replaced by the type's schema, recursively (SPEC 2). A type met again
  * inside its own expansion becomes `{"type":"object"}`, keeping the referring site's
- * description. The compact JSON is written as it goes and counted in UTF-8 bytes, so a
- * fan-out graph is refused once it passes `limit` instead of being expanded in full.
+ * description. The compact JSON is counted in UTF-8 bytes as it is walked, so a fan-out
+ * graph is refused once it passes `limit` instead of being expanded in full.
+ *
+ * The verdict is found by counting alone; the text (`json`, `parameters`) is written by a
+ * second walk when first read, since the rules ask only whether an operation publishes.
  */
 export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>, limit = MAX_PARAMETERS_BYTES): ExpandResult {
-  const out: string[] = [];
+  const counted = walkExpansion(schema, types, limit, undefined);
+  if (!counted.ok) return counted;
+  let json: string | undefined;
+  let parameters: Record<string, unknown> | undefined;
+  const text = (): string => {
+    if (json === undefined) {
+      const out: string[] = [];
+      walkExpansion(schema, types, limit, out);
+      json = out.join('');
+    }
+    return json;
+  };
+  return {
+    ok: true,
+    get parameters() {
+      return (parameters ??= JSON.parse(text()) as Record<string, unknown>);
+    },
+    set parameters(value) {
+      parameters = value;
+    },
+    get json() {
+      return text();
+    },
+    size: counted.size,
+  };
+}
+
+/**
+ * One walk of `expandRefs`: counts the bytes (and stops at the first limit passed), and
+ * writes the text into `out` when given. Both walks meet the same limits at the same places,
+ * so a counted walk that succeeds is written without a stop.
+ */
+function walkExpansion(schema: unknown, types: ReadonlyMap<string, unknown>, limit: number, out: string[] | undefined): { ok: true; size: number } | Exclude<ExpandResult, { ok: true }> {
   let size = 0;
-  const emit = (s: string) => {
-    size += utf8Length(s);
+  // Each piece of the text is counted at once, before it is written: a stop names the size the piece reached.
+  const count = (bytes: number) => {
+    size += bytes;
     if (size > limit) throw new Stop({ ok: false, reason: 'size', size });
-    out.push(s);
   };
   const active = new Set<string>();
   const known = expansionsOf(types);
@@ -69,16 +104,28 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     if (depth > MAX_SCHEMA_DEPTH) throw new Stop({ ok: false, reason: 'depth' });
     if (depth > deepest) deepest = depth;
     if (node === null || typeof node !== 'object') {
-      emit(JSON.stringify(node) ?? 'null');
+      if (typeof node === 'string') {
+        count(jsonStringBytes(node));
+        out?.push(JSON.stringify(node));
+      } else {
+        const s = JSON.stringify(node) ?? 'null';
+        count(s.length);
+        out?.push(s);
+      }
       return;
     }
     if (Array.isArray(node)) {
-      emit('[');
-      node.forEach((item, i) => {
-        if (i > 0) emit(',');
-        write(item, depth + 1, mode === 'names' ? 'schema' : mode);
-      });
-      emit(']');
+      count(1);
+      out?.push('[');
+      for (let i = 0; i < node.length; i++) {
+        if (i > 0) {
+          count(1);
+          out?.push(',');
+        }
+        write(node[i], depth + 1, mode === 'names' ? 'schema' : mode);
+      }
+      count(1);
+      out?.push(']');
       return;
     }
     const obj = node as Record<string, unknown>;
@@ -86,16 +133,26 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
       writeRef(obj, depth);
       return;
     }
-    writeEntries(Object.keys(obj), (k) => obj[k], depth, mode);
+    writeEntries(Object.keys(obj), obj, undefined, depth, mode);
   };
 
-  const writeEntries = (keys: string[], get: (key: string) => unknown, depth: number, mode: Mode) => {
-    emit('{');
-    keys.forEach((k, i) => {
-      emit(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`);
-      write(get(k), depth + 1, childMode(mode, k));
-    });
-    emit('}');
+  /** `{…}` of `keys`, each key's value from `over` where it has the key (a referring site's own keys), else from `base`. */
+  const writeEntries = (keys: string[], base: Record<string, unknown>, over: Record<string, unknown> | undefined, depth: number, mode: Mode) => {
+    count(1);
+    out?.push('{');
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      writeKey(k, i > 0);
+      write(over !== undefined && k !== '$ref' && Object.hasOwn(over, k) ? over[k] : base[k], depth + 1, childMode(mode, k));
+    }
+    count(1);
+    out?.push('}');
+  };
+
+  /** `"key":`, after a comma unless it is the first. */
+  const writeKey = (k: string, comma: boolean) => {
+    count((comma ? 1 : 0) + jsonKeyBytes(k));
+    out?.push(`${comma ? ',' : ''}${JSON.stringify(k)}:`);
   };
 
   const writeRef = (site: Record<string, unknown>, depth: number) => {
@@ -106,7 +163,9 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
     const siblings = Object.keys(site).filter((k) => k !== '$ref');
     if (active.has(name)) {
       cut++;
-      emit(typeof site.description === 'string' ? `{"type":"object","description":${JSON.stringify(site.description)}}` : '{"type":"object"}');
+      const s = typeof site.description === 'string' ? `{"type":"object","description":${JSON.stringify(site.description)}}` : '{"type":"object"}';
+      count(utf8Length(s));
+      out?.push(s);
       return;
     }
     const target = types.get(name);
@@ -120,17 +179,20 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
       const merged = target as Record<string, unknown>;
       if (merged.$ref !== undefined) {
         // A type that is itself only a reference: expand it, then it cannot take siblings inline.
-        emit('{"allOf":[');
+        count(10);
+        out?.push('{"allOf":[');
         write(merged, depth + 1);
-        emit(']');
+        count(1);
+        out?.push(']');
         for (const k of siblings) {
-          emit(`,${JSON.stringify(k)}:`);
+          writeKey(k, true);
           write(site[k], depth + 1, childMode('schema', k));
         }
-        emit('}');
+        count(1);
+        out?.push('}');
       } else {
         const own = Object.keys(merged).filter((k) => !siblings.includes(k));
-        writeEntries([...own, ...siblings], (k) => (siblings.includes(k) ? site[k] : merged[k]), depth, 'schema');
+        writeEntries([...own, ...siblings], merged, site, depth, 'schema');
       }
     } else {
       write(target, depth + 1);
@@ -142,27 +204,31 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
    * A type written where a reference without siblings stood. When no type was met again
    * inside it, none of the types it reaches can reach it back, so none of them can be
    * active around it either: its text is the same wherever it is met. It is then kept (with
-   * its size and how deep it nests) and copied at the next such reference, of this expansion
-   * or another over the same types, unless the copy would pass a limit (then it is walked
-   * again, so the result names the limit a walk meets first).
+   * its size and how deep it nests; its text once a written walk met it) and copied at the
+   * next such reference, of this expansion or another over the same types, unless the copy
+   * would pass a limit (then it is walked again, so the result names the limit a walk meets
+   * first).
    */
   const writeType = (name: string, target: unknown, depth: number) => {
     const memo = known.get(name);
-    if (memo && size + memo.bytes <= limit && depth + memo.below <= MAX_SCHEMA_DEPTH) {
+    if (memo && size + memo.bytes <= limit && depth + memo.below <= MAX_SCHEMA_DEPTH && (out === undefined || memo.text !== undefined)) {
       size += memo.bytes;
-      out.push(memo.text);
+      if (out) out.push(memo.text!);
       if (depth + memo.below > deepest) deepest = depth + memo.below;
       return;
     }
-    const [cutBefore, outerDeepest, start, sizeBefore] = [cut, deepest, out.length, size];
+    const [cutBefore, outerDeepest, start, sizeBefore] = [cut, deepest, out?.length ?? 0, size];
     deepest = depth;
     active.add(name);
     write(target, depth);
     active.delete(name);
-    if (!memo && cut === cutBefore) {
-      const text = out.splice(start).join('');
-      out.push(text);
-      known.set(name, { text, bytes: size - sizeBefore, below: deepest - depth });
+    if (cut === cutBefore) {
+      if (!memo) known.set(name, { bytes: size - sizeBefore, below: deepest - depth });
+      if (out) {
+        const text = out.splice(start).join('');
+        out.push(text);
+        (memo ?? known.get(name)!).text ??= text;
+      }
     }
     deepest = Math.max(outerDeepest, deepest);
   };
@@ -170,23 +236,10 @@ export function expandRefs(schema: unknown, types: ReadonlyMap<string, unknown>,
   try {
     write(schema, 0);
   } catch (e) {
-    if (e instanceof Stop) return e.result;
+    if (e instanceof Stop) return e.result as Exclude<ExpandResult, { ok: true }>;
     throw e;
   }
-  const json = out.join('');
-  // Parsed when first read: the rules ask only whether it fits; tools.json and the targets read the object.
-  let parameters: Record<string, unknown> | undefined;
-  return {
-    ok: true,
-    get parameters() {
-      return (parameters ??= JSON.parse(json) as Record<string, unknown>);
-    },
-    set parameters(value) {
-      parameters = value;
-    },
-    json,
-    size,
-  };
+  return { ok: true, size };
 }
 
 /** `#/types/Name` to `Name` (JSON pointer escapes undone). */
@@ -231,4 +284,35 @@ export function collectRefs(schema: unknown): { ref: unknown; pointer: string }[
     }
   }
   return found;
+}
+
+/** `JSON.stringify(s)` in UTF-8 bytes, without writing it. */
+export function jsonStringBytes(s: string): number {
+  let n = 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n += c === 0x22 || c === 0x5c ? 2 : 1;
+    else if (c < 0x20) n += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6;
+    else if (c < 0x800) n += c === 0x7f ? 1 : 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 6;
+    } else if (c >= 0xdc00 && c <= 0xdfff) n += 6;
+    else n += 3;
+  }
+  return n;
+}
+
+const keySizes = new Map<string, number>();
+/** `"key":` in UTF-8 bytes (remembered for the keys of a spec: at most 100,000 of them). */
+export function jsonKeyBytes(k: string): number {
+  let n = keySizes.get(k);
+  if (n === undefined) {
+    n = utf8Length(JSON.stringify(k)) + 1;
+    if (keySizes.size < 100_000) keySizes.set(k, n);
+  }
+  return n;
 }

@@ -1,7 +1,9 @@
 import { isPlainObject, utf8Length } from '../core/entries';
 import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
-import { childMode, MAX_PARAMETERS_BYTES, type Mode } from './expand';
+import { childMode, jsonKeyBytes as keySize, jsonStringBytes, MAX_PARAMETERS_BYTES, type Mode } from './expand';
 import { TRIM_EXAMPLES, TRIM_NESTED_DESCRIPTIONS, TRIM_SENTENCES, viewOf, type RefReader, type View } from './expanded-view';
+
+export { jsonStringBytes } from './expand';
 
 export interface Measure {
   /** Compact JSON bytes, capped at limit + 1. */
@@ -283,35 +285,4 @@ class Sum {
       exact: this.exact,
     };
   }
-}
-
-/** `JSON.stringify(s)` in UTF-8 bytes, without writing it. */
-export function jsonStringBytes(s: string): number {
-  let n = 2;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) n += c === 0x22 || c === 0x5c ? 2 : 1;
-    else if (c < 0x20) n += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6;
-    else if (c < 0x800) n += c === 0x7f ? 1 : 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 6;
-    } else if (c >= 0xdc00 && c <= 0xdfff) n += 6;
-    else n += 3;
-  }
-  return n;
-}
-
-const keySizes = new Map<string, number>();
-/** `"key":` in UTF-8 bytes. */
-function keySize(k: string): number {
-  let n = keySizes.get(k);
-  if (n === undefined) {
-    n = utf8Length(JSON.stringify(k)) + 1;
-    if (keySizes.size < 100_000) keySizes.set(k, n);
-  }
-  return n;
 }

@@ -85,13 +85,24 @@ export function leadingEscape(line: string): string {
   return block ? `\\${line}` : line;
 }
 
+/** `inlineText`'s lines: a spec repeats its parameters' descriptions in operation after operation. */
+const inlineTexts = new Map<string, string>();
+
 /**
  * A description as the rest of one line (after `- name (type):`): control characters
  * removed, folded to one line, cut to `max` characters at a sentence or word, HTML and
  * script links neutralised.
  */
 export function inlineText(text: string, max: number): string {
-  return safeInline(shorten(fold(cleanText(text)), max));
+  const key = `${max}\u0000${text}`;
+  let line = inlineTexts.get(key);
+  if (line === undefined) {
+    line = safeInline(shorten(fold(cleanText(text)), max));
+    // Bounded: a worker converts spec after spec.
+    if (inlineTexts.size >= 20_000) inlineTexts.clear();
+    inlineTexts.set(key, line);
+  }
+  return line;
 }
 
 /**

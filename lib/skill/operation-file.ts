@@ -156,23 +156,23 @@ const WRITTEN_LIST_KEYS = ['query', ...FLAT_KEYS, 'identity'] as const;
  * What `writeOperationFile` writes, and what a YAML parser reads back from that text: the
  * frontmatter's data (each key in the order it is written, the schema block's text with the
  * line break a `|` block keeps), and where each key, value and list item starts in the YAML
- * (offsets, as `parseFrontmatter` records them), with the offset of each line.
+ * (offsets, as `parseFrontmatter` records them).
  */
 function writtenOperationFile(model: OperationFileModel): {
   text: string;
   yaml: string | null;
   data: Record<string, unknown>;
   spots: Map<string, NodeSpot>;
-  lineStarts: number[];
 } {
-  const lines: string[] = [];
-  const lineStarts: number[] = [];
+  // The YAML as pieces joined once, and the offset where the next line starts.
+  const parts: string[] = [];
   const spots = new Map<string, NodeSpot>();
   let offset = 0;
+  let lines = 0;
   const line = (text: string) => {
-    lineStarts.push(offset);
-    lines.push(text);
+    parts.push(text, '\n');
     offset += text.length + 1;
+    lines++;
   };
   // `  key: value` on the next line: the key after the indent, the value after `: `.
   const pair = (pointer: string, indent: number, key: string, value: string, block?: NodeSpot['block']) => {
@@ -200,10 +200,14 @@ function writtenOperationFile(model: OperationFileModel): {
     pair('/operation/url', 2, 'url', yamlScalar(op.url));
     if (op.schema !== undefined) {
       const json = formatSchemaJson(op.schema);
-      const [indicator, ...content] = yamlBlockLiteral(json, 4).split('\n');
+      const literal = yamlBlockLiteral(json, 4);
       // The block's content starts on the line after `|` (file line = YAML line + 1), indented by 4.
-      pair('/operation/schema', 2, 'schema', indicator, { firstLine: lines.length + 3, indent: 4 });
-      for (const l of content) line(l);
+      pair('/operation/schema', 2, 'schema', '|', { firstLine: lines + 3, indent: 4 });
+      // Its lines are not counted: no spot after it needs a line number (positions come from offsets).
+      const content = literal.slice(2);
+      parts.push(content, '\n');
+      offset += content.length + 1;
+      lines = Number.NaN;
       written.schema = `${json}\n`;
     }
     for (const key of WRITTEN_LIST_KEYS) {
@@ -225,9 +229,9 @@ function writtenOperationFile(model: OperationFileModel): {
     }
     data.approval = approval;
   }
-  if (lines.length === 0) return { text: model.prose, yaml: null, data, spots, lineStarts };
-  const yaml = `${lines.join('\n')}\n`;
-  return { text: `---\n${yaml}---\n${model.prose}`, yaml, data, spots, lineStarts };
+  if (parts.length === 0) return { text: model.prose, yaml: null, data, spots };
+  const yaml = parts.join('');
+  return { text: `---\n${yaml}---\n${model.prose}`, yaml, data, spots };
 }
 
 /**
@@ -249,7 +253,7 @@ export function writeOperationFile(model: OperationFileModel): string {
  * its text.
  */
 export function writeAndReadOperationFile(file: string, model: OperationFileModel): { text: string; parsed: OperationFile } {
-  const { text, yaml, data, spots, lineStarts } = writtenOperationFile(model);
+  const { text, yaml, data, spots } = writtenOperationFile(model);
   if (yaml === null) return { text, parsed: parseOperationFile(file, text) };
   let declaration: Declaration | undefined;
   if (isPlainObject(data.operation)) {
@@ -263,8 +267,11 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
     }
   }
   const split: SplitFile = { yaml, yamlStartLine: 2, prose: model.prose, unterminated: false };
-  // An offset into the YAML as a file position: the YAML starts on the file's line 2.
+  // An offset into the YAML as a file position: the YAML starts on the file's line 2. Its
+  // lines are found when a position is first asked for (most files are never asked).
+  let lineStarts: number[] | undefined;
   const toFile = (at: number): Position => {
+    lineStarts ??= yamlLineStarts(yaml);
     let lo = 0;
     let hi = lineStarts.length - 1;
     while (lo < hi) {
@@ -315,4 +322,11 @@ export function operationFileModel(parsed: OperationFile): OperationFileModel {
     if (Array.isArray(a.binds)) model.approval.binds = a.binds.filter((x): x is string => typeof x === 'string');
   }
   return model;
+}
+
+/** The offset of each line of a text whose lines end in `\n`. */
+function yamlLineStarts(yaml: string): number[] {
+  const starts = [0];
+  for (let i = yaml.indexOf('\n'); i !== -1 && i + 1 < yaml.length; i = yaml.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }

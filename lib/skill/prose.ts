@@ -1,28 +1,44 @@
+const HEADING = /^#{1,6}(\s|$)/;
+
 /**
  * The tool's description: the first paragraph of the prose, headings before it skipped,
- * line breaks inside it folded to spaces (SPEC 1.2).
+ * line breaks inside it folded to spaces (SPEC 1.2). Lines are read one at a time, as far
+ * as the paragraph goes: a prose may run to hundreds of lines.
  */
 export function firstParagraph(prose: string): string {
-  const lines = prose.split(/\r?\n/);
-  let i = 0;
-  while (i < lines.length && (lines[i].trim() === '' || /^#{1,6}(\s|$)/.test(lines[i].trim()))) i++;
   const para: string[] = [];
-  while (i < lines.length && lines[i].trim() !== '' && !/^#{1,6}(\s|$)/.test(lines[i].trim())) {
-    para.push(lines[i].trim());
-    i++;
+  for (let start = 0; start <= prose.length; ) {
+    const end = lineEnd(prose, start);
+    // Trimmed, a line loses the `\r` of a `\r\n` too.
+    const t = prose.slice(start, end).trim();
+    start = end + 1;
+    const skip = t === '' || HEADING.test(t);
+    if (para.length === 0) {
+      if (skip) continue;
+    } else if (skip) break;
+    para.push(t);
   }
   return para.join(' ');
 }
 
 /** 1-based line in the prose where the first paragraph starts, or undefined when there is none. */
 export function firstParagraphLine(prose: string): number | undefined {
-  const lines = prose.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim();
-    if (t === '' || /^#{1,6}(\s|$)/.test(t)) continue;
-    return i + 1;
+  let line = 0;
+  for (let start = 0; start <= prose.length; ) {
+    const end = lineEnd(prose, start);
+    const t = prose.slice(start, end).trim();
+    start = end + 1;
+    line++;
+    if (t === '' || HEADING.test(t)) continue;
+    return line;
   }
   return undefined;
+}
+
+/** Where the line starting at `start` ends: its `\n`, or the end of the text. */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf('\n', start);
+  return end === -1 ? text.length : end;
 }
 
 const CALL_HEADING = /^##[ \t]+The call[ \t]*$/;
@@ -87,6 +103,8 @@ export function fencedLines(lines: readonly string[]): { fenced: boolean[]; open
  * A heading inside a fenced code block is an example, not the section.
  */
 export function findCallSection(prose: string): { start: number; end: number } | undefined {
+  // Most prose has no such heading: then no line needs reading.
+  if (!prose.includes('The call')) return undefined;
   const lines = prose.split('\n');
   const { fenced } = fencedLines(lines);
   const start = lines.findIndex((l, i) => !fenced[i] && CALL_HEADING.test(l.replace(/\r$/, '')));

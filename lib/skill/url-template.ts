@@ -1,10 +1,14 @@
 /** The path parameters of an operation URL: every whole segment written `{name}` (SPEC 1.3). */
 export function pathParameterNames(url: string): string[] {
   const names: string[] = [];
+  if (!url.includes('{')) return names;
   const path = urlPath(url);
   for (const segment of path.split('/')) {
-    const m = /^\{([^{}]+)\}$/.exec(segment);
-    if (m) names.push(m[1]);
+    // `{name}` whole: what /^\{([^{}]+)\}$/ matches, without a regular expression per segment.
+    const last = segment.length - 1;
+    if (last < 2 || segment.charCodeAt(0) !== 0x7b || segment.charCodeAt(last) !== 0x7d) continue;
+    const name = segment.slice(1, last);
+    if (!name.includes('{') && !name.includes('}')) names.push(name);
   }
   return names;
 }

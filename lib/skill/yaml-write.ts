@@ -46,6 +46,8 @@ export function yamlFlowListItems(values: readonly string[]): { text: string; st
 export function yamlBlockLiteral(text: string, indent: number): string {
   const pad = ' '.repeat(indent);
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  // Without an empty line (a schema's JSON never has one), every line is indented: one replace, not a copy per line.
+  if (body !== '' && !body.includes('\n\n') && !body.startsWith('\n') && !body.endsWith('\n')) return `|\n${pad}${body.replaceAll('\n', `\n${pad}`)}`;
   return `|\n${body
     .split('\n')
     .map((l) => (l === '' ? '' : pad + l))
