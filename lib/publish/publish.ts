@@ -3,6 +3,7 @@ import { firstParagraph } from '../skill/prose';
 import type { OperationFile } from '../skill/operation-file';
 import type { SkillPackage } from '../skill/package';
 import { expandRefs, type ExpandResult } from './expand';
+import { referencedTypeNames, typesDelta } from './type-deps';
 import { toolName } from './tool-name';
 
 /** What a model is given for one declared operation (SPEC 2). */
@@ -27,13 +28,21 @@ const cache = new WeakMap<OperationFile, { types: ReadonlyMap<string, unknown>; 
 /**
  * Publish one operation file, or undefined when it has no usable declaration (no operation
  * block, or arguments that are not one schema). The expansion may have failed (size, a
- * missing type): `expansion.ok` says. Cached per parsed file and types.
+ * missing type): `expansion.ok` says. Cached per parsed file and types; after an edit of
+ * types.json the publication is kept (the same object) when no type it names, directly or
+ * through other types, changed (`typesDelta`).
  */
 export function publishOperation(pkg: SkillPackage, op: OperationFile): Publication | undefined {
   const types = pkg.types?.types ?? EMPTY_TYPES;
   const skill = typeof pkg.manifest?.data.name === 'string' ? pkg.manifest.data.name : pkg.folder;
   const hit = cache.get(op);
-  if (hit && hit.types === types && hit.skill === skill) return hit.publication;
+  if (hit && hit.skill === skill) {
+    if (hit.types === types) return hit.publication;
+    if (!typesDelta(hit.types, types).affects(operationTypeNames(op))) {
+      hit.types = types;
+      return hit.publication;
+    }
+  }
   const publication = compute();
   cache.set(op, { types, skill, publication });
   return publication;
@@ -60,6 +69,27 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
     };
   }
 }
+
+/**
+ * The names of the shared types an operation's arguments can read (`referencedTypeNames` of
+ * its schema, and of the schema its flat lists make, which names none): all that its
+ * publication, and the rules about its arguments, read of types.json.
+ */
+export function operationTypeNames(op: OperationFile): readonly string[] {
+  let names = typeNames.get(op);
+  if (names) return names;
+  const d = op.declaration;
+  names = d ? referencedTypeNames(d.schema) : [];
+  const schema = d && argumentsSchema(d);
+  if (schema !== undefined && schema !== d?.schema) {
+    const made = referencedTypeNames(schema);
+    if (made.length > 0) names = [...names, ...made];
+  }
+  typeNames.set(op, names);
+  return names;
+}
+
+const typeNames = new WeakMap<OperationFile, readonly string[]>();
 
 /** Every publishable tool of the package, in file-name order (the content of `tools.json`). */
 export function publishTools(pkg: SkillPackage): PublishedTool[] {

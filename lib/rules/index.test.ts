@@ -255,7 +255,7 @@ describe('checkIncremental', () => {
     }
   });
 
-  it('re-checks every file when types.json changes', () => {
+  it('re-checks a file whose arguments name a type that types.json no longer has', () => {
     const pkg = packageOf(CLEAN);
     const first = checkIncremental(pkg);
     const next = updateSkillFile(pkg, 'types.json', TYPES.replace('"Owner"', '"Person"'));

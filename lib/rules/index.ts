@@ -18,6 +18,8 @@
  */
 import { problem, sortProblems, type Problem } from '../core/problem';
 import type { OperationFile } from '../skill/operation-file';
+import { operationTypeNames } from '../publish/publish';
+import { typesDelta } from '../publish/type-deps';
 import type { SkillPackage } from '../skill/package';
 import { approvalBinds } from './approval-binds';
 import { approvalMatches } from './approval-matches';
@@ -121,9 +123,10 @@ export function checkPackage(pkg: SkillPackage, options?: CheckOptions): Problem
 
 /**
  * Run every rule, reusing `previous`'s results for each operation file that is the same
- * parsed object as then (what `updateSkillFile` leaves untouched), as long as the shared
- * types, the skill name and the options are also the same. Package rules always run. The
- * problems equal `checkPackage`'s.
+ * parsed object as then (what `updateSkillFile` leaves untouched), as long as the skill name
+ * and the options are also the same and no shared type the file's arguments name, directly
+ * or through other types, changed (`typesDelta`: an edit of types.json re-checks only the
+ * operations that can see it). Package rules always run. The problems equal `checkPackage`'s.
  */
 export function checkIncremental(pkg: SkillPackage, previous?: CheckState, options?: CheckOptions): CheckState {
   const ctx = ruleContext(pkg);
@@ -135,12 +138,15 @@ export function checkIncremental(pkg: SkillPackage, previous?: CheckState, optio
     if (rule.scope === 'file') fileRules.push(rule);
     else packageRules.push(rule);
   }
-  const reuse = previous && previous.types === ctx.types && previous.skillName === ctx.skillName && previous.options === options ? previous.files : undefined;
+  const reuse = previous && previous.skillName === ctx.skillName && previous.options === options ? previous.files : undefined;
+  // types.json edited: a file's results still hold when no type its arguments name (directly or through other types) changed.
+  const delta = reuse && previous!.types !== ctx.types ? typesDelta(previous!.types, ctx.types) : undefined;
   const overrides = options?.severity;
   const files = new Map<OperationFile, Problem[]>();
   const all: Problem[] = [];
   for (const op of pkg.operations) {
     let found = reuse?.get(op);
+    if (found && delta?.affects(operationTypeNames(op))) found = undefined;
     if (!found) {
       found = [];
       for (const rule of fileRules) collect(rule.id, run(() => rule.check(op, ctx)), op.file, overrides, found);

@@ -6,7 +6,10 @@ import type { RuleId } from './severity';
 /**
  * What a rule may read besides its subject. File rules may depend only on the file, the
  * shared types and the skill name (that is what the incremental checker keys its cache on);
- * `pkg` is there for `publishOperation`, which reads exactly those.
+ * `pkg` is there for `publishOperation`, which reads exactly those. Of the shared types, a
+ * file rule may read only the types its arguments' `$ref`s name, and those their `$ref`s
+ * name (`operationTypeNames`): after an edit of types.json the checker re-runs a file's
+ * rules only when one of those changed.
  */
 export interface RuleContext {
   pkg: SkillPackage;

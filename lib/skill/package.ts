@@ -52,7 +52,7 @@ export function parseSkillPackage(input: SkillFiles, read?: ReadonlyMap<string, 
  */
 export function updateSkillFile(pkg: SkillPackage, path: string, text: string): SkillPackage {
   if (path === MANIFEST_FILE) return { ...pkg, manifest: parseManifest(text) };
-  if (path === TYPES_FILE) return { ...pkg, types: parseTypesFile(text) };
+  if (path === TYPES_FILE) return { ...pkg, types: parseTypesFile(text, pkg.types) };
   if (!isOperationFilePath(path)) {
     return pkg.otherFiles.includes(path) ? pkg : { ...pkg, otherFiles: [...pkg.otherFiles, path].sort(compareStrings) };
   }

@@ -1,6 +1,7 @@
 import { problem, type Problem } from '../core/problem';
 import { compareStrings, isPlainObject, setOwn, sortedEntries } from '../core/entries';
 import { JsonLocator } from '../core/json-locate';
+import { sameJson } from '../core/same-json';
 import type { Position } from './frontmatter';
 import { formatSchemaJson } from './schema-text';
 
@@ -17,8 +18,12 @@ export interface TypesFile {
   position(pointer: string): Position;
 }
 
-/** Read types.json (SPEC 1.5). */
-export function parseTypesFile(text: string): TypesFile {
+/**
+ * Read types.json (SPEC 1.5). Given the file as it was before an edit, each type whose JSON
+ * is the same keeps its value object from then, so whatever is cached per type (its
+ * references, what depends on it: `typesDelta`) holds across the edit.
+ */
+export function parseTypesFile(text: string, previous?: TypesFile): TypesFile {
   const file = TYPES_FILE;
   const problems: Problem[] = [];
   const types = new Map<string, unknown>();
@@ -26,7 +31,12 @@ export function parseTypesFile(text: string): TypesFile {
   try {
     const data: unknown = JSON.parse(text);
     if (isPlainObject(data)) {
-      for (const key of Object.keys(data)) types.set(key, data[key]);
+      const before = previous?.types;
+      for (const key of Object.keys(data)) {
+        const value = data[key];
+        const old = before?.get(key);
+        types.set(key, old !== undefined && sameJson(old, value) ? old : value);
+      }
       locator = new JsonLocator(text);
     } else problems.push(problem('types-json', 'error', 'types.json must be a JSON object of type name to schema', file, { line: 1, column: 1 }));
   } catch (e) {
