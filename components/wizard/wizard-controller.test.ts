@@ -6,7 +6,7 @@ import type { JournalEntry } from './edit-journal';
 import type { SendToWorker } from './worker-client';
 import type { Reply } from './worker-protocol';
 import { createWizardController, EDIT_GAP_MS, type WizardController, type WizardIO } from './wizard-controller';
-import { initialWizardState, wizardReducer, type WizardState } from './wizard-state';
+import { initialWizardState, typedText, wizardReducer, type WizardState } from './wizard-state';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 
@@ -153,7 +153,7 @@ describe('createWizardController', () => {
     const text = h.state().file!.text;
     h.hold();
     for (const n of [1, 2, 3]) h.controller.onEdit(`${text}\nline ${n}\n`);
-    expect(h.state().draft).toBe(`${text}\nline 3\n`);
+    expect(typedText(h.state())).toBe(`${text}\nline 3\n`);
     h.release();
     await h.controller.flushEdits();
     await h.settled();
@@ -447,7 +447,7 @@ one two`);
     expect(h.state().recovered).toBe('Cancelled: checking your edit to SKILL.md. The wizard started again from the last saved copy, with your typing kept.');
     expect(await h.text('list_rooms.md')).toBe(`${rooms}\nSaved.\n`);
     expect(await h.text('SKILL.md')).toBe(`${manifest}\nApplied, not saved.\nTyped while it hung.\n`);
-    expect([h.state().selected, h.state().file?.path, h.state().draft]).toEqual(['SKILL.md', 'SKILL.md', `${manifest}\nApplied, not saved.\nTyped while it hung.\n`]);
+    expect([h.state().selected, h.state().file?.path, typedText(h.state())]).toEqual(['SKILL.md', 'SKILL.md', `${manifest}\nApplied, not saved.\nTyped while it hung.\n`]);
     expect(h.state().summary?.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['SKILL.md', 'list_rooms.md']);
     // Typing goes on in the new worker, over the version it gave.
     h.controller.onEdit(`${manifest}\nAfter.\n`);

@@ -7,7 +7,7 @@ import type { DraftLocks } from './draft-locks';
 import type { SpecChoice } from './start-panel';
 import type { SendToWorker, WorkerClientEvent } from './worker-client';
 import { describeRequest, type ChangeRequest, type Reply } from './worker-protocol';
-import type { OperationsState, PreviewTab, WizardAction, WizardState } from './wizard-state';
+import { typedText, type OperationsState, type PreviewTab, type WizardAction, type WizardState } from './wizard-state';
 import type { LiveStore } from './use-live-reducer';
 import type { EditJournal } from './edit-journal';
 import type { SessionSummary } from '../../lib/wizard/session';
@@ -87,7 +87,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   // 950-file skill a types.json edit costs it ~100 ms of CPU), and on a two-core machine a
   // worker busy all the time typing lasts slows the page's own keystrokes. The first edit
   // after a pause goes at once; whatever must see every edit (`flushEdits`) sends at once.
-  let queuedEdit: { path: string; text: string } | null = null;
+  let queuedEdit: { path: string; text: () => string } | null = null;
   let flushing: Promise<void> | null = null;
   // The edit the worker has not answered yet, if any.
   let inFlight: Promise<void> | null = null;
@@ -124,7 +124,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     const { path, text } = queuedEdit!;
     queuedEdit = null;
     if (version?.path !== path) return Promise.resolve();
-    const sent = send({ type: 'edit', path, version: version.version, text });
+    const sent = send({ type: 'edit', path, version: version.version, text: text() });
     inFlight = (async () => {
       const reply = await sent;
       lastAnswer = Date.now();
@@ -280,7 +280,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       }
       const path = selected();
       const hadFile = path !== null && store.get().file?.path === path;
-      const given = await giveAgain(reply.result.value.summary, event.unsaved, path !== null && hadFile ? { path, text: store.get().draft } : undefined);
+      const given = await giveAgain(reply.result.value.summary, event.unsaved, path !== null && hadFile ? { path, text: typedText(store.get()) } : undefined);
       if (path !== null && hadFile && given.typedVersion !== undefined) version = { path, version: given.typedVersion };
       const { summary } = given;
       dispatch({ type: 'reopened', opened: { ...reply.result.value, summary } });
@@ -404,9 +404,11 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     openFile,
     flushEdits,
 
-    onEdit(text: string) {
+    /** The open file's text as typed: the text, or a function that reads it (the editor's, read only when an edit is sent). */
+    onEdit(typed: string | (() => string)) {
       const path = selected();
       if (path === null || store.get().file?.path !== path) return;
+      const text = typeof typed === 'string' ? () => typed : typed;
       dispatch({ type: 'typed', path, text });
       queuedEdit = { path, text };
       void sendEdits();
@@ -530,7 +532,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       // Written synchronously, in case the worker's save below is cut off with the page.
       const draftId = store.get().draftId;
       const changes = io.unsavedChanges?.() ?? [];
-      if (draftId && (changes.length > 0 || queuedEdit)) io.journal?.write(draftId, { changes, ...(queuedEdit ? { typed: { ...queuedEdit } } : {}) });
+      if (draftId && (changes.length > 0 || queuedEdit)) io.journal?.write(draftId, { changes, ...(queuedEdit ? { typed: { path: queuedEdit.path, text: queuedEdit.text() } } : {}) });
       if (queuedEdit && !inFlight && !recovering) void sendQueued();
       void send({ type: 'flush' });
     },

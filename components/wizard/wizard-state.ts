@@ -1,4 +1,5 @@
 import type { HttpRequest } from '../../lib/call';
+import { sameJson } from '../../lib/core/same-json';
 import type { Problem } from '../../lib/core/problem';
 import type { Result } from '../../lib/core/result';
 import type { FileView, Opened } from '../../lib/wizard/service';
@@ -40,11 +41,12 @@ export interface WizardState {
   /** Counts the files loaded into the editor, so the same file loaded again starts the editor anew. */
   fileLoads: number;
   /**
-   * The editor's text as typed, to give a new worker if the last one hung. Kept in the
-   * controller's copy of the state only: the page does not render on each keystroke
-   * (`useWizardSession`), and nothing on it draws this.
+   * The editor's text as typed, to give a new worker if the last one hung (`typedText`). Kept
+   * in the controller's copy of the state only: the page does not render on each keystroke
+   * (`useWizardSession`), and nothing on it draws this. Read when needed: the editor gives a
+   * function rather than join a 750 KB text on every keystroke.
    */
-  draft: string;
+  draft: string | (() => string);
   panel: PreviewTab;
   exported?: { path: string; text: string | undefined };
   tool?: ToolPreview;
@@ -126,7 +128,7 @@ export type WizardAction =
   | { type: 'operations-view'; view: Partial<Omit<OperationsState, 'rows'>> }
   | { type: 'select'; path: string | null }
   | { type: 'file'; file: FileView }
-  | { type: 'typed'; path: string; text: string }
+  | { type: 'typed'; path: string; text: string | (() => string) }
   | { type: 'tool'; path: string; tool: ToolPreview }
   | { type: 'call'; path: string; request: Result<HttpRequest> }
   | { type: 'args'; text: string }
@@ -160,7 +162,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'show-skill':
       return state.summary ? { ...state, starting: false } : state;
     case 'busy':
-      return { ...state, busy: action.label };
+      return action.label === state.busy ? state : { ...state, busy: action.label };
     case 'fetching':
       return { ...state, fetching: action.progress };
     case 'refused':
@@ -205,7 +207,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'typed':
       return action.path === state.selected && state.file ? { ...state, draft: action.text } : state;
     case 'tool':
-      return action.path === state.selected ? { ...state, tool: action.tool } : state;
+      // Asked again after every edit of the open file: most edits leave its tool as it was.
+      return action.path === state.selected && !sameJson(action.tool, state.tool) ? { ...state, tool: action.tool } : state;
     case 'call':
       return action.path === state.selected ? { ...state, request: action.request } : state;
     case 'args':
@@ -245,7 +248,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'notice':
       return { ...state, notice: action.message };
     case 'working':
-      return { ...state, working: action.activity };
+      return action.activity === null && state.working === null ? state : { ...state, working: action.activity };
     case 'recovered':
       return { ...state, recovered: action.message };
     case 'reopened': {
@@ -269,6 +272,8 @@ const sameRow = (a: FileSummary, b: FileSummary) =>
  * (the file list's ~1,000 rows in Kubernetes' skill) are then not drawn again.
  */
 function keepUnchanged(last: SessionSummary, next: SessionSummary): SessionSummary {
+  // The worker client gives back the last rows themselves when none changed (summary-wire.ts).
+  if (next.files === last.files) return { ...next, removed: sameRemoved(last, next) };
   const byPath = new Map(last.files.map((f) => [f.path, f]));
   let same = last.files.length === next.files.length;
   const files = next.files.map((f, i) => {
@@ -277,8 +282,16 @@ function keepUnchanged(last: SessionSummary, next: SessionSummary): SessionSumma
     same &&= row === last.files[i];
     return row;
   });
-  const removed = last.removed.length === next.removed.length && last.removed.every((p, i) => p === next.removed[i]) ? last.removed : next.removed;
-  return { ...next, files: same ? last.files : files, removed };
+  return { ...next, files: same ? last.files : files, removed: sameRemoved(last, next) };
+}
+
+function sameRemoved(last: SessionSummary, next: SessionSummary): string[] {
+  return last.removed.length === next.removed.length && last.removed.every((p, i) => p === next.removed[i]) ? last.removed : next.removed;
+}
+
+/** The open file's text as typed (`WizardState.draft`). */
+export function typedText(state: WizardState): string {
+  return typeof state.draft === 'string' ? state.draft : state.draft();
 }
 
 /** Files with edits in the open skill. */

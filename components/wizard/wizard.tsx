@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import type { Problem } from '../../lib/core/problem';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { EditorStates } from './editor/editor-states';
 import { CompatSection, TokenSummary, toolTokenLine } from './fit-view';
@@ -23,6 +24,8 @@ import { useWizardSession } from './use-wizard-session';
  * gets it and the request a call sends, and download the bundle. All work on the spec and
  * the skill happens in the worker; the state is `useWizardSession`'s, and this draws it.
  */
+const NO_PROBLEMS: readonly Problem[] = [];
+
 export function Wizard() {
   const { state, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
@@ -44,6 +47,11 @@ export function Wizard() {
   useEffect(() => {
     if (spec?.line !== undefined) editor.current?.goToLine(spec.line);
   }, [spec]);
+
+  // The open file's problems, the same array while the skill's are (an edit that changes none
+  // of them leaves them as they were): the editor's diagnostics are then not set again.
+  const allProblems = summary?.problems;
+  const fileProblems = useMemo(() => (selected && allProblems ? allProblems.filter((p) => p.file === selected) : NO_PROBLEMS), [allProblems, selected]);
 
   // After an import (the start panel gives way to the skill), the focus goes to the report's
   // heading: a keyboard or screen reader user starts where the result is, not at the page's top.
@@ -99,7 +107,6 @@ export function Wizard() {
     );
   }
 
-  const fileProblems = selected ? summary.problems.filter((p) => p.file === selected) : [];
   const specMarks = spec ? [...opened.specProblems, ...(opened.report?.warnings ?? [])].filter((p) => p.file === spec.path) : [];
   const row = summary.files.find((f) => f.path === selected);
 

@@ -9,9 +9,12 @@ import { createWizardService, type WizardReply, type WizardRequest } from '../..
 import type { SessionSnapshot } from '../../lib/wizard/session';
 import { deleteDraft, listDrafts, migrateLegacy, rawDraft, readDraft, saveDraft, saveDraftInfo } from './draft-store';
 import { DRAFTS_CHANNEL } from './draft-locks';
+import { createSummarySender } from './summary-wire';
 import { toWorkerSchema, type PageRequest, type StorageReply, type StorageRequest, type WorkerEvent } from './worker-protocol';
 
 const service = createWizardService();
+// A summary's file rows and problems are posted only when they changed (summary-wire.ts).
+const sendSummary = createSummarySender();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const SAVE_DELAY_MS = 500;
 const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back']);
@@ -174,7 +177,8 @@ async function answer(data: unknown): Promise<void> {
       scheduleSave();
     }
     const transfer = reply.type === 'export' ? [reply.bytes.buffer] : [];
-    scope.postMessage({ id, reply }, transfer);
+    const wire = sendSummary(reply as WizardReply);
+    scope.postMessage({ id, reply: wire.reply, ...(wire.same ? { same: wire.same } : {}) }, transfer);
   } catch (e) {
     scope.postMessage({ id, reply: { type: 'error', message: `The wizard failed: ${(e as Error).message}` } });
   }

@@ -1,4 +1,5 @@
 import type { WizardReply, WizardRequest } from '../../lib/wizard/service';
+import { createSummaryReceiver } from './summary-wire';
 import {
   CHANGE_TYPES,
   describeRequest,
@@ -79,6 +80,8 @@ export class WorkerClient {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private readonly unsaved = new Map<number, ChangeRequest>();
+  /** Puts back the parts of a summary the worker left out as unchanged (summary-wire.ts). */
+  private summaries = createSummaryReceiver();
   private readonly listeners = new Set<(event: WorkerClientEvent) => void>();
   private head: { id: number; since: number; slow?: ReturnType<typeof setTimeout>; limit?: ReturnType<typeof setTimeout> } | null = null;
   private slowShown = false;
@@ -99,6 +102,8 @@ export class WorkerClient {
   start(): void {
     if (this.worker) return;
     const worker = this.makeWorker();
+    // A new worker sends its first summary whole.
+    this.summaries = createSummaryReceiver();
     worker.onmessage = (event) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
@@ -163,7 +168,8 @@ export class WorkerClient {
       else this.emit({ type: 'save-failed', message: event.message });
       return;
     }
-    const { id, reply } = message;
+    const { id } = message;
+    const reply = message.reply.type === 'summary' || message.reply.type === 'edited' || message.reply.type === 'opened' ? this.summaries(message.reply, message.same) : message.reply;
     this.trackUnsaved(() => {
       // A change the worker refused is not one to give a new worker again.
       if (reply.type !== 'edited' && reply.type !== 'summary') this.forget((change) => change === id);

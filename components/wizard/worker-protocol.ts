@@ -3,6 +3,7 @@ import { draftInfoSchema } from '../../lib/wizard/draft-schema';
 import { describeIssues, wizardReplySchema, wizardRequestSchema } from '../../lib/wizard/messages';
 import type { WizardReply, WizardRequest } from '../../lib/wizard/service';
 import type { DraftListing } from './draft-store';
+import type { SameParts } from './summary-wire';
 
 /** What the page asks the worker about the drafts kept in this browser. */
 export type StorageRequest =
@@ -83,21 +84,21 @@ const workerEvent: z.ZodType<WorkerEvent> = z.discriminatedUnion('type', [
 ]);
 
 const envelope = z.union([
-  z.object({ id: z.number(), reply: z.looseObject({ type: z.string() }) }),
+  z.object({ id: z.number(), reply: z.looseObject({ type: z.string() }), same: z.array(z.enum(['files', 'problems'])).optional() }),
   z.object({ event: workerEvent }),
 ]);
 
 /** A message posted by the worker, checked on the page before anything is drawn from it. */
-export type FromWorker = { kind: 'reply'; id: number; reply: Reply } | { kind: 'event'; event: WorkerEvent } | { kind: 'unreadable'; id?: number; message: string };
+export type FromWorker = { kind: 'reply'; id: number; reply: Reply; same?: SameParts } | { kind: 'event'; event: WorkerEvent } | { kind: 'unreadable'; id?: number; message: string };
 
 export function readFromWorker(data: unknown): FromWorker {
   const unreadable = (issues: string, id?: number): FromWorker => ({ kind: 'unreadable', id, message: `The wizard's worker answered with something the page cannot read: ${issues}` });
   const message = envelope.safeParse(data);
   if (!message.success) return unreadable(describeIssues(message.error));
   if ('event' in message.data) return { kind: 'event', event: message.data.event };
-  const { id } = message.data;
+  const { id, same } = message.data;
   const reply = (STORAGE_REPLIES.has(message.data.reply.type) ? storageReply : wizardReplySchema).safeParse(message.data.reply);
-  return reply.success ? { kind: 'reply', id, reply: reply.data } : unreadable(describeIssues(reply.error), id);
+  return reply.success ? { kind: 'reply', id, reply: reply.data, ...(same ? { same } : {}) } : unreadable(describeIssues(reply.error), id);
 }
 
 /** What the worker is busy with, in words for "Still working on …". */
