@@ -79,6 +79,21 @@ describe('parseDataFile', () => {
     expect(r.problems[0].ruleId).toBe('yaml-alias-expansion');
   });
 
+  it('counts aliases of an anchor written right after a flow mapping\'s colon ({"a":&x …}), and reports them, not a JSON error', () => {
+    const aliases = (n: number) => `{"base":&b {"type": "string"}, ${Array.from({ length: n }, (_, i) => `"k${i}":*b`).join(', ')}}`;
+    expect(parseDataFile('a.yaml', aliases(100)).ok).toBe(true);
+    const r = parseDataFile('a.json', aliases(101));
+    expect(r.ok).toBe(false);
+    expect(r.problems[0].ruleId).toBe('yaml-aliases');
+    // The billion laughs in that form: nine levels of ten aliases.
+    const names = 'abcdefghi';
+    const levels = [`"a":&a [${Array(10).fill('"lol"').join(',')}]`];
+    for (let i = 1; i < names.length; i++) levels.push(`"${names[i]}":&${names[i]} [${Array(10).fill(`*${names[i - 1]}`).join(',')}]`);
+    const bomb = parseDataFile('bomb.json', `{${levels.join(', ')}}`);
+    expect(bomb.ok).toBe(false);
+    expect(bomb.problems[0].ruleId).toBe('yaml-alias-expansion');
+  });
+
   it('refuses merge-key and alias expansion of wide mappings', () => {
     const r = parseDataFile('wide.yaml', wideAliases());
     expect(r.ok).toBe(false);

@@ -51,7 +51,8 @@ export function parseDataFile(path: string, text: string, options: ParseOptions 
     }
   }
   const parsed = parseYaml(path, source, options, maxDepth);
-  if (!parsed.ok && jsonError) {
+  // A refusal (aliases, nesting) is the YAML parser's own finding, not a syntax error: it is reported as such.
+  if (!parsed.ok && jsonError && parsed.problems[0]?.ruleId === 'yaml-syntax') {
     // Not JSON, and not the YAML superset of JSON either: report the JSON error.
     const yamlAt = parsed.problems[0];
     const at =
@@ -67,7 +68,7 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
   const maxAliases = options.maxAliases ?? LIMITS.maxAliases;
   const problems: Problem[] = [];
   // Aliases need anchors; most specs have none, so skip counting when no `&name` can be an anchor.
-  const countAliases = /(?:^|[\s[{,])&[^\s[\]{},]/m.test(source);
+  const countAliases = /(?:^|[\s[{,:])&[^\s[\]{},]/m.test(source);
   const attempt = (json: boolean): { root: unknown; offsets: Map<object, number>; aliases: number } => {
     const offsets = new Map<object, number>();
     const starts: number[] = [];
