@@ -1,7 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests dig into untyped documents */
 import { describe, expect, it } from 'vitest';
 import { fragmentTokens } from '../core/json-pointer';
-import { findEntry, loadSpec } from './index';
+import { detectFormat, findEntry, loadSpec, parseDataFile } from './index';
+import { resolveSpec } from './resolve';
+import { isOpenApi31 } from './version';
 import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
 import { expectSameElsewhere } from '../../test/elsewhere';
 
@@ -70,6 +72,31 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
       expect(p.file).not.toMatch(/^\//);
       if (p.line !== undefined) expect(p.line).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  // DocumentWriter.runInPlace: where the entry's own tree is taken as the document, it is the
+  // copy `run()` writes, key order and problems included; and the large single-file specs take it.
+  const IN_PLACE = new Set(['stripe-core', 'kubernetes-core', 'openai-api', 'box-platform', 'slack-web', 'discord-api']);
+  it.each(rows.map((r) => [r.folder, r] as const))('%s resolves in place to what the copy writes', (_, row) => {
+    const files = readSpecFolder(row.folder);
+    const texts = new Map(files.map((f) => [f.path, f.text]));
+    const entry = parseDataFile(row.entry, texts.get(row.entry)!);
+    if (!entry.ok) throw new Error(`${row.entry} does not parse`);
+    const format = detectFormat(entry.value.root, row.entry);
+    if (!format.ok) throw new Error(`${row.entry} is not OpenAPI`);
+    const resolve = (copy: boolean) => {
+      const r = resolveSpec({ entry: entry.value, swagger2: format.value.kind === 'swagger', openapi31: isOpenApi31(format.value), texts, parseOptions: {}, copy });
+      if (!r.ok) throw new Error(`${row.entry} does not resolve`);
+      return r.value;
+    };
+    const root = entry.value.root as Record<string, unknown>;
+    // The parsed tree's own objects in the document: it is the tree, or a copy of what is above a rewritten reference.
+    const shares = (doc: unknown) => doc === root || Object.entries(doc as Record<string, unknown>).some(([k, v]) => v !== null && typeof v === 'object' && v === root[k]);
+    const [inPlace, copied] = [resolve(false), resolve(true)];
+    expect(shares(copied.document)).toBe(false);
+    if (IN_PLACE.has(row.folder)) expect(shares(inPlace.document)).toBe(true);
+    expect(JSON.stringify(inPlace.document)).toBe(JSON.stringify(copied.document));
+    expect(inPlace.problems).toEqual(copied.problems);
   });
 
   it.each([

@@ -13,6 +13,8 @@ export interface ParsedFile {
   root: unknown;
   /** YAML only: where each mapping and sequence starts in `source` (just after its key's colon). */
   offsets?: Map<object, number>;
+  /** YAML only: an alias made one mapping or sequence appear at more than one place. */
+  shared?: boolean;
 }
 
 export interface ParseOptions {
@@ -69,10 +71,11 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
   const problems: Problem[] = [];
   // Aliases need anchors; most specs have none, so skip counting when no `&name` can be an anchor.
   const countAliases = /(?:^|[\s[{,:])&[^\s[\]{},]/m.test(source);
-  const attempt = (json: boolean): { root: unknown; offsets: Map<object, number>; aliases: number } => {
+  const attempt = (json: boolean): { root: unknown; offsets: Map<object, number>; aliases: number; shared: boolean } => {
     const offsets = new Map<object, number>();
     const starts: number[] = [];
     let aliases = 0;
+    let shared = false;
     const loadOptions = {
       schema: YAML_SCHEMA,
       json,
@@ -84,12 +87,16 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
         }
         const start = starts.pop() ?? 0;
         const r = state.result;
-        if (r !== null && typeof r === 'object' && !offsets.has(r)) offsets.set(r, start);
+        if (r !== null && typeof r === 'object') {
+          // A collection closing a second time is an alias of it (the tree shares it).
+          if (offsets.has(r)) shared = true;
+          else offsets.set(r, start);
+        }
         if (countAliases && isAliasAt(source, start) && ++aliases > maxAliases) throw new AliasLimitError();
       },
     } as LoadOptions;
     const root = load(source, loadOptions);
-    return { root, offsets, aliases };
+    return { root, offsets, aliases, shared };
   };
   let out: ReturnType<typeof attempt>;
   try {
@@ -131,7 +138,7 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
       ]);
     }
   }
-  return ok({ path, source, syntax: 'yaml', root: out.root, offsets: out.offsets }, problems);
+  return ok({ path, source, syntax: 'yaml', root: out.root, offsets: out.offsets, shared: out.shared }, problems);
 }
 
 /** True when the node that opened at `start` begins with `*` (an alias), after spaces and comments. */

@@ -39,14 +39,16 @@ export function refKindProblems(document: unknown, swagger2: boolean, locate: Lo
     for (let at: Item | undefined = item; at?.parent; at = at.parent) tokens.push(at.key);
     return tokens.reverse();
   };
-  const stack: Item[] = [{ node: document, kind: 'root', key: '' }];
+  // Only objects are visited, and none under a `literal` or `generic` place: what sits there
+  // is `literal` or `generic` too (context.ts), and neither is a kind a reference stands for.
+  const visited = (node: unknown, kind: Kind) => node !== null && typeof node === 'object' && kind !== 'literal' && kind !== 'generic';
+  const stack: Item[] = visited(document, 'root') ? [{ node: document, kind: 'root', key: '' }] : [];
   while (stack.length > 0) {
     const item = stack.pop()!;
     const { node, kind } = item;
-    if (kind === 'literal' || node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
       const ek = elementKind(kind);
-      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], kind: ek, parent: item, key: String(i) });
+      for (let i = node.length - 1; i >= 0; i--) if (visited(node[i], ek)) stack.push({ node: node[i], kind: ek, parent: item, key: String(i) });
       continue;
     }
     const o = node as Record<string, unknown>;
@@ -69,8 +71,10 @@ export function refKindProblems(document: unknown, swagger2: boolean, locate: Lo
     const keys = Object.keys(o);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i];
-      if (k === '$ref') continue;
-      stack.push({ node: o[k], kind: childKind(kind, k, swagger2), parent: item, key: k });
+      const v = o[k];
+      if (k === '$ref' || v === null || typeof v !== 'object') continue;
+      const ck = childKind(kind, k, swagger2);
+      if (visited(v, ck)) stack.push({ node: v, kind: ck, parent: item, key: k });
     }
   }
   return out;

@@ -101,6 +101,103 @@ export class DocumentWriter {
     this.checkNodes(rootFrame);
   }
 
+  /**
+   * Takes the entry file's own tree as the document when `run()` would write an equal copy
+   * of it: every `$ref` a local pointer, to an object, where a reference belongs; no other
+   * `$ref`, no `$id` (OpenAPI 3.1), nothing `shared` (a YAML alias, which the copy writes
+   * out), within the limits. A reference object `run()` writes otherwise (the pointer
+   * written another way, or `$ref` not first among its keys) is written as `run()` writes it,
+   * in a copy of it and of the objects above it, so the parsed tree itself is never changed.
+   * Most single-file specs are so (Kubernetes, Stripe, OpenAI, Box): the copy, a second
+   * document as large as the first, is then not made. Reads only the entry file (a reference
+   * to another one answers false before it is resolved); false, with nothing changed, for
+   * anything else `run()` would write otherwise.
+   */
+  runInPlace(shared: boolean): boolean {
+    const { entryRoot, entryPath, swagger2, openapi31, maxDepth, maxNodes } = this.opts;
+    if (shared || entryRoot === null || typeof entryRoot !== 'object') return false;
+    // As `run()` records it: the resolver answers a pointer into the entry with its place in the document.
+    this.placed.set(entryRoot, []);
+    const base: Base = { upload: entryPath };
+    type Item = { node: object; kind: Kind; depth: number; parent: Item | null; key: string };
+    const rewritten: { item: Item; written: Record<string, unknown> }[] = [];
+    const rootItem: Item = { node: entryRoot, kind: 'root', depth: 0, parent: null, key: '' };
+    const stack: Item[] = [rootItem];
+    let nodes = 0;
+    while (stack.length > 0) {
+      const item = stack.pop()!;
+      const { node, kind, depth } = item;
+      if (depth > maxDepth) return false;
+      if (Array.isArray(node)) {
+        nodes += node.length;
+        if (nodes > maxNodes) return false;
+        const ek = elementKind(kind);
+        for (let i = 0; i < node.length; i++) {
+          const v = node[i];
+          if (v !== null && typeof v === 'object') stack.push({ node: v, kind: ek, depth: depth + 1, parent: item, key: String(i) });
+        }
+        continue;
+      }
+      const o = node as Record<string, unknown>;
+      const keys = Object.keys(o);
+      let ref = false;
+      if (kind !== 'literal') {
+        if (typeof o.$ref === 'string') {
+          if (!isKeywordKind(kind) || o.$ref.charCodeAt(0) !== 0x23 /* # */) return false;
+          const r = this.resolver.resolve(o.$ref, entryPath, base, { n: 0 });
+          if (!r.ok) return false;
+          const t = r.target;
+          if (t.node === null || typeof t.node !== 'object' || !t.docTokens) return false;
+          ref = true;
+          const written = refForTokens(t.docTokens);
+          if (keys[0] !== '$ref' || written !== o.$ref) {
+            // What writeRefObject writes: the pointer, then the other keys in their order.
+            const out: Record<string, unknown> = { $ref: written };
+            for (const k of keys) if (k !== '$ref') setOwn(out, k, o[k]);
+            rewritten.push({ item, written: out });
+          }
+        } else if ('$ref' in o && isKeywordKind(kind)) return false;
+        if (openapi31 && kind === 'schema' && typeof o.$id === 'string') return false;
+      }
+      nodes += ref ? keys.length - 1 : keys.length;
+      if (nodes > maxNodes) return false;
+      for (const k of keys) {
+        const v = o[k];
+        if (v !== null && typeof v === 'object') stack.push({ node: v, kind: childKind(kind, k, swagger2), depth: depth + 1, parent: item, key: k });
+      }
+    }
+    // Each rewritten object, and a copy of every object above it, in the document instead of the parsed one.
+    const copies = new Map<Item, Record<string, unknown> | unknown[]>();
+    for (const { item, written } of rewritten) copies.set(item, written);
+    const copyOf = (item: Item): Record<string, unknown> | unknown[] => {
+      let c = copies.get(item);
+      if (!c) {
+        if (Array.isArray(item.node)) c = item.node.slice();
+        else {
+          const src = item.node as Record<string, unknown>;
+          const o: Record<string, unknown> = {};
+          for (const k of Object.keys(src)) setOwn(o, k, src[k]);
+          c = o;
+        }
+        copies.set(item, c);
+      }
+      return c;
+    };
+    const linked = new Set<Item>();
+    for (const { item } of rewritten) {
+      for (let at = item; at.parent !== null && !linked.has(at); at = at.parent) {
+        linked.add(at);
+        const into = copyOf(at.parent);
+        if (Array.isArray(into)) into[Number(at.key)] = copyOf(at);
+        else setOwn(into, at.key, copyOf(at));
+      }
+    }
+    const root = rewritten.length > 0 ? copyOf(rootItem) : entryRoot;
+    this.document = root;
+    this.origins.set(root, { file: entryPath, tokens: [] });
+    return true;
+  }
+
   // ---- pointers of frames ----
   private docTokensOf(f: Frame): string[] {
     const keys: string[] = [];

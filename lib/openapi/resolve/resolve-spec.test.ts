@@ -215,3 +215,54 @@ describe('resolveSpec', () => {
     expect(r).toEqual({ document: oas30({ paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } }, '/b': { $ref: '#/paths/~1a' } } }), problems: [] });
   });
 });
+
+describe("the entry's own tree as the document", () => {
+  /**
+   * The entry (YAML or JSON text) resolved: its document as JSON, in key order; whether it is
+   * the parsed tree itself (`tree`) and whether its `components` is the parsed one (`shared`).
+   */
+  function resolveText(text: string, path = 'api.yaml', options: { maxNodes?: number; maxDepth?: number } = {}) {
+    const entry = parseDataFile(path, text);
+    if (!entry.ok) throw new Error('the entry does not parse');
+    const r = resolveSpec({ entry: entry.value, swagger2: false, openapi31: text.includes('3.1.0'), texts: new Map([[path, text]]), parseOptions: {}, ...options });
+    if (!r.ok) return { refused: r.problems.map((p) => p.ruleId) };
+    const doc = r.value.document as Record<string, unknown>;
+    const root = entry.value.root as Record<string, unknown>;
+    // The parsed tree is never changed (the YAML locator walks it): as the text wrote it.
+    if (path.endsWith('.json')) expect(JSON.stringify(root)).toBe(text);
+    return { json: JSON.stringify(doc), tree: doc === root, shared: doc.components === root.components, problems: r.problems.map((p) => p.ruleId) };
+  }
+  const local = '{"openapi":"3.0.3","paths":{"/a":{"get":{"parameters":[{"$ref":"#/components/parameters/P"}],"responses":{"200":{"$ref":"#/components/responses/Ok","description":"more"}}}}},"components":{"parameters":{"P":{"name":"p","in":"query","schema":{"type":"string"}}},"responses":{"Ok":{"description":"ok"}}}}';
+
+  it('is the document when writing would copy it unchanged', () => {
+    expect(resolveText(local, 'api.json')).toEqual({ json: local, tree: true, shared: true, problems: [] });
+  });
+
+  it.each([
+    ['a sibling before $ref (the copy writes $ref first)', local.replace('{"$ref":"#/components/parameters/P"}', '{"description":"d","$ref":"#/components/parameters/P"}'), local.replace('{"$ref":"#/components/parameters/P"}', '{"$ref":"#/components/parameters/P","description":"d"}')],
+    ['a pointer written otherwise than the copy writes it', local.replace('"#/components/responses/Ok"', '"#/components/responses/%4Fk"'), local],
+  ])('has a reference written as the copy writes it, in a copy of it and of what is above it: %s', (_, text, written) => {
+    expect(resolveText(text, 'api.json')).toEqual({ json: written, tree: false, shared: true, problems: [] });
+  });
+
+  it('is copied where a reference names another file', () => {
+    expect(resolveText(local.replace('"#/components/responses/Ok"', '"./api.json#/components/responses/Ok"'), 'api.json')).toEqual({ json: local, tree: false, shared: false, problems: [] });
+  });
+
+  it('is copied when an alias shares an object, so the document is a tree', () => {
+    const text = 'openapi: 3.0.3\npaths: {}\ncomponents:\n  schemas:\n    A: &a {type: string}\n    B: *a\n';
+    expect(resolveText(text)).toEqual({ json: '{"openapi":"3.0.3","paths":{},"components":{"schemas":{"A":{"type":"string"},"B":{"type":"string"}}}}', tree: false, shared: false, problems: [] });
+  });
+
+  it('is copied, and the copy reports, where a reference is left unresolved, misplaced or not a string, or a 3.1 schema has an $id', () => {
+    expect(resolveText(local.replace('"#/components/responses/Ok"', '"#/components/responses/Nope"'), 'api.json')).toMatchObject({ shared: false, problems: ['ref-unresolved'] });
+    expect(resolveText(local.replace('{"$ref":"#/components/parameters/P"}', '{"$ref":7}'), 'api.json')).toMatchObject({ shared: false, problems: ['ref-invalid'] });
+    expect(resolveText('{"openapi":"3.0.3","paths":{"$ref":"#/components"},"components":{}}', 'api.json')).toMatchObject({ shared: false });
+    expect(resolveText('{"openapi":"3.1.0","paths":{},"components":{"schemas":{"A":{"$id":"https://example.com/a","type":"string"}}}}', 'api.json')).toMatchObject({ shared: false, problems: [] });
+  });
+
+  it('is refused past the limits, as the copy is', () => {
+    expect(resolveText(local, 'api.json', { maxNodes: 5 })).toEqual({ refused: ['document-too-large'] });
+    expect(resolveText(local, 'api.json', { maxDepth: 3 })).toEqual({ refused: ['nesting-too-deep'] });
+  });
+});

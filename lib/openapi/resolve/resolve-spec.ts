@@ -19,7 +19,10 @@ import type { ResolvedSpec, ResolveInput } from './types';
  * they stay shared types; operations, path items and everything else are inlined where they
  * are referenced. A `$ref` that cannot be resolved, or that points outside the upload, is
  * reported with its location and left as it is. The result is a tree: no object appears
- * twice, so editing one place edits one place.
+ * twice, so editing one place edits one place. Where that copy would be the entry file's own
+ * tree (a single file with local references only, the common case), the tree is the document
+ * (`DocumentWriter.runInPlace`), with only the reference objects the copy writes otherwise,
+ * and what is above them, copied; `copy` forces the copy.
  */
 export function resolveSpec(input: ResolveInput): Result<ResolvedSpec> {
   const problems: Problem[] = [];
@@ -40,7 +43,7 @@ export function resolveSpec(input: ResolveInput): Result<ResolvedSpec> {
     problems,
   );
   try {
-    writer.run();
+    if (input.copy || !writer.runInPlace(input.entry.shared === true)) writer.run();
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
     const tokens = writer.srcTokensOf(e.frame);

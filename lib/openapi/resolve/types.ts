@@ -17,6 +17,8 @@ export interface ResolveInput {
   parseOptions: ParseOptions;
   maxDepth?: number;
   maxNodes?: number;
+  /** Write a copy even where the entry's own tree is the document (DocumentWriter.runInPlace); tests compare the two. */
+  copy?: boolean;
 }
 
 export interface ResolvedSpec {
