@@ -36,6 +36,23 @@ const sampleUpload: WizardRequest = {
 };
 
 describe('createWizardService', () => {
+  it("gives the same skill when it is given the platform's SHA-256 to hash the spec with", async () => {
+    const hashed: string[] = [];
+    const native = createWizardService({
+      async sha256(text) {
+        hashed.push(text);
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+        return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+      },
+    });
+    const plain = createWizardService();
+    await opened(native, sampleUpload);
+    await opened(plain, sampleUpload);
+    expect(hashed).toEqual([SAMPLE.toString('utf8')]);
+    expect(native.snapshot()).toEqual(plain.snapshot());
+    expect(native.snapshot()!.files.find(([p]) => p === 'SKILL.md')![1]).toMatch(/source-sha256: [0-9a-f]{64}/);
+  });
+
   it('generates a skill from a spec upload: the summary lists SKILL.md first, then every operation, with no problem', async () => {
     const service = createWizardService();
     const { summary, report } = await opened(service, sampleUpload);

@@ -148,7 +148,17 @@ export interface LastUpload {
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
 
-export function createWizardService(): WizardService {
+/** What the service may be given from where it runs (the browser's worker gives its native hash). */
+export interface WizardServiceIO {
+  /**
+   * SHA-256 (lowercase hex) of a text's UTF-8, for the skill's `metadata.source-sha256`: the
+   * worker's `crypto.subtle` takes ~10 ms where lib/'s JavaScript hash takes ~130 ms on a
+   * 3 MB spec. Without it, the conversion hashes in JavaScript (the same digest).
+   */
+  sha256?: (text: string) => Promise<string>;
+}
+
+export function createWizardService(io: WizardServiceIO = {}): WizardService {
   let session: WizardSession | undefined;
   let lastUpload: LastUpload | undefined;
   const fit = createSkillFit();
@@ -206,10 +216,11 @@ export function createWizardService(): WizardService {
     const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
     if (tooMany) return { type: 'opened', result: fail([...upload.problems, tooMany]) };
     const cleaned = clean(options);
-    const result = convertSpec(loaded.value, cleaned);
+    const sha256 = await io.sha256?.(loaded.value.entryText);
+    const result = convertSpec(loaded.value, sha256 === undefined ? cleaned : { ...cleaned, sha256 });
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
     const specProblems = [...upload.problems, ...loaded.problems];
-    return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems }));
+    return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read }));
   }
 
   function openBundle(files: SkillFiles, name: string, problems: Problem[]): WizardReply {
