@@ -163,6 +163,21 @@ describe('createWizardController', () => {
     expect(h.state().summary?.files.find((f) => f.path === 'list_rooms.md')?.edited).toBe(true);
   });
 
+  it('asks for the tool and the call again after an edit of an operation file, and not after one of SKILL.md (it has neither)', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    const asked = async (path: string) => {
+      await h.controller.openFile(path);
+      const before = h.sent.length;
+      h.controller.onEdit(`${h.state().file!.text}\n`);
+      await h.controller.flushEdits();
+      await h.settled();
+      return h.sent.slice(before).map((r) => r.type);
+    };
+    expect(await asked('list_rooms.md')).toEqual(['edit', 'tool', 'call']);
+    expect(await asked('SKILL.md')).toEqual(['edit']);
+  });
+
   it('sends typing that came while the worker was busy after a gap, not the moment it answers (the first edit at once)', async () => {
     const h = harness();
     await h.controller.onSample({});

@@ -140,6 +140,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       if (version?.path === path) version = { path, version: reply.version };
       dispatch({ type: 'summary', summary: reply.summary });
       if (queuedEdit || selected() !== path) return;
+      // Only an operation file has a tool and a call to follow its text (SKILL.md and types.json never do).
+      if (reply.summary.files.find((f) => f.path === path)?.kind !== 'operation') return;
       void refreshPreviews(path);
     })();
     return inFlight;
