@@ -121,6 +121,9 @@ export class DocumentWriter {
     const base: Base = { upload: entryPath };
     type Item = { node: object; kind: Kind; depth: number; parent: Item | null; key: string };
     const rewritten: { item: Item; written: Record<string, unknown> }[] = [];
+    // How each reference is written, by its text: the same text resolves the same way here
+    // (in the entry, from its root, nothing placed), and large specs repeat a few hundred.
+    const writtenRefs = new Map<string, string>();
     const rootItem: Item = { node: entryRoot, kind: 'root', depth: 0, parent: null, key: '' };
     const stack: Item[] = [rootItem];
     let nodes = 0;
@@ -143,13 +146,18 @@ export class DocumentWriter {
       let ref = false;
       if (kind !== 'literal') {
         if (typeof o.$ref === 'string') {
-          if (!isKeywordKind(kind) || o.$ref.charCodeAt(0) !== 0x23 /* # */) return false;
-          const r = this.resolver.resolve(o.$ref, entryPath, base, { n: 0 });
-          if (!r.ok) return false;
-          const t = r.target;
-          if (t.node === null || typeof t.node !== 'object' || !t.docTokens) return false;
+          if (!isKeywordKind(kind)) return false;
+          let written = writtenRefs.get(o.$ref);
+          if (written === undefined) {
+            if (o.$ref.charCodeAt(0) !== 0x23 /* # */) return false;
+            const r = this.resolver.resolve(o.$ref, entryPath, base, { n: 0 });
+            if (!r.ok) return false;
+            const t = r.target;
+            if (t.node === null || typeof t.node !== 'object' || !t.docTokens) return false;
+            written = refForTokens(t.docTokens);
+            writtenRefs.set(o.$ref, written);
+          }
           ref = true;
-          const written = refForTokens(t.docTokens);
           if (keys[0] !== '$ref' || written !== o.$ref) {
             // What writeRefObject writes: the pointer, then the other keys in their order.
             const out: Record<string, unknown> = { $ref: written };

@@ -33,6 +33,9 @@ export function fileReferences(path: string, text: string): string[] {
   if (!text.includes('$ref')) return [];
   const found = new Set<string>();
   for (const m of text.matchAll(REF)) {
+    // A quoted `#…` is a local reference (or a refused one): named at once, as most of a large spec's are.
+    const quoted = m[1] ?? m[2];
+    if (quoted !== undefined && quoted.charCodeAt(0) === 0x23 /* # */) continue;
     // A `$ref` in a YAML comment (`#   $ref: old.yaml`) names nothing.
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     if (/(^|\s)#/.test(text.slice(lineStart, m.index))) continue;
