@@ -49,6 +49,31 @@ export class ConvertContext {
     }
   }
 
+  /**
+   * `locate`, found when first read: a plain `convert` prints the places of prose-only and
+   * skipped operations, not of the declared ones (`--report` and the wizard read them all),
+   * and finding a place scans the spec's text. The same keys, in the same order, as `locate`
+   * gives (one it gives without a line has `line` and `column` undefined).
+   */
+  placeOf(pointer: string): SpecLocation {
+    let at: SpecLocation | undefined;
+    const found = () => (at ??= this.locate(pointer));
+    return {
+      get file() {
+        return found().file;
+      },
+      get line() {
+        return found().line;
+      },
+      get column() {
+        return found().column;
+      },
+      get pointer() {
+        return found().pointer;
+      },
+    };
+  }
+
   /** A warning for the import report; the same code at the same pointer is reported once. */
   warn(code: string, message: string, pointer: string): void {
     this.note(code, 'warning', message, pointer);

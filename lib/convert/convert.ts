@@ -146,7 +146,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     const fit = fits[i];
     const { prose, description } = operationProse(plan, ctx, types, declared[i], fit?.ok ? { objects: fit.objects, shapes } : undefined, bodyShapes);
     manifestOps.push({ name: base, description });
-    const entry = { ...reportOperation(plan.method, plan.path, plan.operation, ctx.locate(plan.pointer), plan.operationId), file };
+    const entry = { ...reportOperation(plan.method, plan.path, plan.operation, ctx.placeOf(plan.pointer), plan.operationId), file };
     if (!declared[i]) {
       write(file, { prose });
       reportProse.push({ ...entry, reasons: plan.reasons });
@@ -209,7 +209,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       fitted: reportFitted,
       skipped,
       leftOut: [],
-      sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.locate(t.pointer) })),
+      sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.placeOf(t.pointer) })),
       servers: serversReport,
       weakDescriptions,
       warnings: byPlace(ctx.warnings),
@@ -223,7 +223,7 @@ function describedBadly(plans: OperationPlan[], bases: string[], manifestOps: { 
   const tools = at.map((i) => ({ base: bases[i], method: plans[i].method, url: plans[i].url, description: manifestOps[i].description }));
   return descriptionFindings(tools).map((f) => {
     const i = at[f.index];
-    return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`), location: ctx.locate(plans[i].pointer) };
+    return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`), location: ctx.placeOf(plans[i].pointer) };
   });
 }
 

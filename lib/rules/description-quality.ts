@@ -23,6 +23,21 @@ const MIN_WORDS = 3;
  * the method and path, or it is under three words. Pure, for the rule and the import report.
  */
 export function descriptionFault(description: string, tool: DescribedTool): string | undefined {
+  // A conversion asks of each operation three times (its prose, the report, the rule).
+  const key = `${tool.base}\u0000${tool.method}\u0000${tool.url}\u0000${description}`;
+  const known = faults.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const fault = findFault(description, tool);
+  // Bounded: a worker checks skill after skill.
+  if (faults.size >= 20_000) faults.clear();
+  faults.set(key, fault ?? null);
+  return fault;
+}
+
+/** `descriptionFault`'s answers by what it was asked (null for none). */
+const faults = new Map<string, string | null>();
+
+function findFault(description: string, tool: DescribedTool): string | undefined {
   const said = words(description);
   if (said.length === 0) return undefined; // `description` reports an empty one
   if (said.join(' ') === words(tool.base).join(' ')) return 'is only the tool\'s name';
