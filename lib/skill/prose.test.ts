@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCallSection, firstParagraph, replaceCallSection, stripCallSection, stripGeneratedCallSection } from './prose';
+import { findCallSection, firstParagraph, firstParagraphLine, replaceCallSection, stripCallSection, stripGeneratedCallSection } from './prose';
 
 describe('firstParagraph', () => {
   it('skips headings and folds line breaks when the prose starts with a heading', () => {
@@ -7,6 +7,19 @@ describe('firstParagraph', () => {
   });
   it('is empty when the prose has only headings', () => {
     expect(firstParagraph('## Only\n\n')).toBe('');
+    expect(firstParagraph('')).toBe('');
+  });
+  it('reads CRLF line ends as line ends, a lone CR as text, and a last line with no line end', () => {
+    expect(firstParagraph('\r\n# Title\r\n\r\nOne\r\ntwo\r\n\r\nThree.\r\n')).toBe('One two');
+    expect(firstParagraph('a\rb\nc')).toBe('a\rb c');
+    expect(firstParagraph('Only line')).toBe('Only line');
+    expect(firstParagraph('Ends at a heading\n## Next\nMore')).toBe('Ends at a heading');
+  });
+  it('gives the 1-based line the paragraph starts on', () => {
+    expect(firstParagraphLine('\r\n# Title\r\n  \r\nOne\r\n')).toBe(4);
+    expect(firstParagraphLine('One')).toBe(1);
+    expect(firstParagraphLine('# Only\n\n')).toBeUndefined();
+    expect(firstParagraphLine('')).toBeUndefined();
   });
 });
 

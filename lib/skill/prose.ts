@@ -124,7 +124,7 @@ export function stripCallSection(prose: string): string {
   // Drop the blank line that separated the section from what came before it.
   while (before.length > 0 && before[before.length - 1].trim() === '' && (after.length === 0 || after.every((l) => l.trim() === ''))) before.pop();
   const joined = [...before, ...after].join('\n');
-  return after.length === 0 || after.every((l) => l.trim() === '') ? `${joined.replace(/\n*$/, '')}\n` : joined;
+  return after.length === 0 || after.every((l) => l.trim() === '') ? `${withoutFinalNewlines(joined)}\n` : joined;
 }
 
 /**
@@ -134,9 +134,10 @@ export function stripCallSection(prose: string): string {
  */
 export function replaceCallSection(prose: string, section: string): string {
   const stripped = stripCallSection(prose);
-  let base = stripped.replace(/\n*$/, '');
+  let base = withoutFinalNewlines(stripped);
   if (base === '') return section;
-  const { open } = fencedLines(base.split('\n'));
+  // A fence opens with three backticks or tildes: prose without them has none to close.
+  const { open } = base.includes('```') || base.includes('~~~') ? fencedLines(base.split('\n')) : {};
   if (open?.container === 'top') base += `\n${open.marker}`;
   return `${base}\n\n${section}`;
 }
@@ -149,6 +150,13 @@ export function replaceCallSection(prose: string, section: string): string {
  */
 export function stripGeneratedCallSection(prose: string, section: string): string {
   if (prose === section) return '';
-  if (prose.endsWith(`\n\n${section}`)) return `${prose.slice(0, prose.length - section.length).replace(/\n*$/, '')}\n`;
+  if (prose.endsWith(`\n\n${section}`)) return `${withoutFinalNewlines(prose.slice(0, prose.length - section.length))}\n`;
   return stripCallSection(prose);
+}
+
+/** `text.replace(/\n*$/, '')`, without a regular expression tried at every position of a long prose. */
+function withoutFinalNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : text.slice(0, end);
 }
