@@ -41,6 +41,69 @@ describe('ShapeWriter', () => {
     expect(shape).not.toContain('Node');
   });
 
+  it('writes a type met again (in no cycle) once, then names where its fields are', () => {
+    const probe = { type: 'object', properties: { path: { type: 'string' }, port: { type: 'integer' } } };
+    const shape = writer({ Probe: probe, Tiny: { type: 'object', properties: { a: { type: 'string' } } } }).fields({
+      type: 'object',
+      properties: {
+        liveness: { $ref: '#/types/Probe', description: 'Checks it lives.' },
+        readiness: { $ref: '#/types/Probe' },
+        probes: { type: 'array', items: { $ref: '#/types/Probe' } },
+        // Another keyword beside the reference shapes another value: written out.
+        required: { $ref: '#/types/Probe', required: ['path'] },
+        // One line of fields: as short written again as named.
+        tiny: { $ref: '#/types/Tiny' },
+        tinyToo: { $ref: '#/types/Tiny' },
+      },
+    });
+    expect(shape).toBe(
+      [
+        '- `liveness` (an object, optional): Checks it lives.',
+        '  - `path` (a string, optional)',
+        '  - `port` (an integer, optional)',
+        '- `readiness` (an object with the same fields as `liveness` above, optional)',
+        '- `probes` (a list of objects with the same fields as `liveness` above, optional)',
+        '- `required` (an object, optional)',
+        '  - `path` (a string, required)',
+        '  - `port` (an integer, optional)',
+        '- `tiny` (an object, optional)',
+        '  - `a` (a string, optional)',
+        '- `tinyToo` (an object, optional)',
+        '  - `a` (a string, optional)',
+      ].join('\n'),
+    );
+  });
+
+  it('names a repeated value that is not a plain object by its place, a variant as the shape it is listed as', () => {
+    const either = { oneOf: [{ type: 'string' }, { type: 'object', properties: { id: { type: 'string' } } }] };
+    const shape = writer({ Either: either }).fields({
+      anyOf: [
+        { type: 'object', properties: { by: { $ref: '#/types/Either' } } },
+        { type: 'object', properties: { to: { $ref: '#/types/Either' }, all: { type: 'array', items: { $ref: '#/types/Either' } } } },
+      ],
+    });
+    expect(shape).toContain('- `to` (a value of the same shape as `(shape 1).by` above, optional)');
+    expect(shape).toContain('- `all` (a list of values of the same shape as `(shape 1).by` above, optional)');
+    expect(shape.match(/- `id`/g)).toHaveLength(1);
+  });
+
+  it('writes a type in a cycle out where it is met again beside itself, not named by a place its fields may differ from', () => {
+    const shape = writer({ Node: { type: 'object', properties: { value: { type: 'string' }, next: { $ref: '#/types/Node' } } } }).fields({
+      type: 'object',
+      properties: { a: { $ref: '#/types/Node' }, b: { $ref: '#/types/Node' } },
+    });
+    expect(shape).toBe(
+      [
+        '- `a` (an object, optional)',
+        '  - `value` (a string, optional)',
+        '  - `next` (an object: the same fields as `a`, above, optional)',
+        '- `b` (an object, optional)',
+        '  - `value` (a string, optional)',
+        '  - `next` (an object: the same fields as `b`, above, optional)',
+      ].join('\n'),
+    );
+  });
+
   it('lists the variants of a oneOf, each with its own fields', () => {
     const shape = writer().fields({
       oneOf: [

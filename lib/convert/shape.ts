@@ -32,6 +32,10 @@ export class ShapeWriter {
   /** Where each type being expanded was entered, for a recursion to name. */
   private readonly entered = new Map<string, string>();
   private readonly cache = new WeakMap<object, Map<string, string>>();
+  /** Types (in no cycle) whose value was written out in full in this shape: where, and what it was called. */
+  private readonly written = new Map<string, { path: string; phrase: string }>();
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 0;
 
   constructor(
     private readonly reader: RefReader,
@@ -55,6 +59,7 @@ export class ShapeWriter {
     this.left = this.budget;
     this.spent = false;
     this.entered.clear();
+    this.written.clear();
     for (const k of active) this.entered.set(k, '');
     const out: string[] = [];
     const view = this.view(node, active);
@@ -140,8 +145,42 @@ export class ShapeWriter {
     if (view.cut) {
       const where = this.entered.get(view.cut);
       if (where === undefined) return 'an object';
-      return where === '' ? 'an object: the same fields as the whole object, above' : `an object: the same fields as ${codeSpan(where.replace(/^\./, ''))}, above`;
+      return where === '' ? 'an object: the same fields as the whole object, above' : `an object: the same fields as ${codeSpan(shownPath(where))}, above`;
     }
+    const same = this.sameAs(view);
+    if (same !== undefined) {
+      const first = this.written.get(same);
+      if (first) return `${first.phrase === 'an object' ? 'an object with the same fields as' : 'a value of the same shape as'} ${codeSpan(shownPath(first.path))} above`;
+      const at = nested.length;
+      const phrase = this.describeOnce(view, path, active, indent, nested);
+      // Worth naming again only where it took more than a line to write.
+      if (nested.length - at >= 2 && !this.spent) this.written.set(same, { path, phrase });
+      return phrase;
+    }
+    return this.describeOnce(view, path, active, indent, nested);
+  }
+
+  /** What identifies a value written out: a type in no cycle (its expansion is the same wherever it is met), with the keys the site laid over it. */
+  private sameAs(view: View): string | undefined {
+    if (view.kind !== 'object' || view.entered.length === 0 || view.cut || view.wrapped) return undefined;
+    if (view.entered.some((k) => this.reader.recursive(k))) return undefined;
+    let key = view.entered.join('\u0000');
+    for (const k of view.keys) {
+      // A description is said on the value's own line; every other keyword shapes what is nested.
+      if (k === 'description') continue;
+      const v = view.get(k);
+      key += `\u0001${k}\u0002${typeof v === 'object' && v !== null ? `#${this.idOf(v)}` : JSON.stringify(v)}`;
+    }
+    return key;
+  }
+
+  private idOf(o: object): number {
+    let id = this.ids.get(o);
+    if (id === undefined) this.ids.set(o, (id = ++this.nextId));
+    return id;
+  }
+
+  private describeOnce(view: ObjectView, path: string, active: readonly string[], indent: string, nested: string[]): string {
     const get = (k: string) => (view.keys.includes(k) ? view.get(k) : undefined);
     const inner = this.enter(view, path, active);
     try {
@@ -215,6 +254,11 @@ export class ShapeWriter {
   }
 }
 
+/** A place in a shape as its reader sees it: `containers[].livenessProbe`, `(shape 2).caller` (a variant is listed as a shape). */
+function shownPath(path: string): string {
+  return path.replace(/ \((?:oneOf|anyOf|allOf) (\d+)\)/g, ' (shape $1)').replace(/^\./, '').trim();
+}
+
 function hasFields(view: ObjectView): boolean {
   return view.keys.includes('properties') || view.keys.includes('additionalProperties') || view.keys.includes('patternProperties');
 }
@@ -264,7 +308,7 @@ function article(t: string): string {
 
 /** `an object` to `objects`, `a string (uuid)` to `strings (uuid)`, for "a list of …". */
 function plural(phrase: string): string {
-  const m = /^an? (string|integer|number|boolean|object|list|null)\b(.*)$/.exec(phrase);
+  const m = /^an? (string|integer|number|boolean|object|list|null|value)\b(.*)$/.exec(phrase);
   if (m) return `${m[1]}s${m[2]}`;
   return phrase === 'any value' ? 'any values' : phrase;
 }
