@@ -248,20 +248,26 @@ export class Fitter {
       return value;
     }
 
+    /** The pointer of a child, while a replacement lies at or below it. */
+    function below(pointer: string | undefined, key: string | number): string | undefined {
+      if (pointer === undefined) return undefined;
+      const at = joinPointer(pointer, key);
+      return prefixes.has(at) || replaced.has(at) ? at : undefined;
+    }
+
     function writeView(node: object, mode: Mode, pointer: string | undefined, active: ReadonlySet<string>, trim: number, top: boolean): unknown {
       const view = viewOf(node, mode, { reader, trim, active }, top);
       if (view.kind === 'value') return write(view.value, mode, pointer, active, trim, false);
       if (view.kind === 'broken') return {};
-      const below = (key: string | number) => {
-        if (pointer === undefined) return undefined;
-        const at = joinPointer(pointer, key);
-        return prefixes.has(at) || replaced.has(at) ? at : undefined;
-      };
-      if (view.kind === 'array') return view.items.map((item, i) => write(item, view.itemMode, below(i), active, trim, false));
+      if (view.kind === 'array') {
+        const items: unknown[] = [];
+        for (let i = 0; i < view.items.length; i++) items.push(write(view.items[i], view.itemMode, below(pointer, i), active, trim, false));
+        return items;
+      }
       if (view.cut || !view.free) self.dependent++;
       // Only a type in a cycle can be met again below.
-      const entered = view.entered.filter((k) => reader.recursive(k));
-      const inner = entered.length > 0 ? new Set([...active, ...entered]) : active;
+      let inner = active;
+      for (const k of view.entered) if (reader.recursive(k) && !inner.has(k)) (inner = inner === active ? new Set(active) : inner as Set<string>).add(k);
       const out: Json = {};
       for (const k of view.keys) {
         // At the root, each argument is written with its own trims.
@@ -273,7 +279,7 @@ export class Fitter {
             setOwn(props, name, write(map[name], 'schema', prefixes.has(at) || replaced.has(at) ? at : undefined, inner, trims.get(name) ?? 0, true));
           }
           setOwn(out, k, props);
-        } else setOwn(out, k, write(view.get(k), childMode(mode, k), below(k), inner, trim, false));
+        } else setOwn(out, k, write(view.get(k), childMode(mode, k), below(pointer, k), inner, trim, false));
       }
       return out;
     }

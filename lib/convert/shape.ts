@@ -10,6 +10,9 @@ export const TRUNCATED = '- … (the rest of this shape is too long to write out
 /** How deep a shape's list nests before it is cut short (the walk is recursive). */
 const MAX_NESTING = 64;
 
+/** How many names' code spans a writer keeps (a fan-out of types stays bounded). */
+const MEMO = 50_000;
+
 /** How long a field's description may be in a shape: its first sentence, at most this. */
 const DESCRIPTION = 200;
 
@@ -36,6 +39,10 @@ export class ShapeWriter {
   private readonly written = new Map<string, { path: string; phrase: string }>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 0;
+  /** What is worked out again and again for a thousand fields: a name's code span, an enum's phrase, the active types as a set. */
+  private readonly spans = new Map<string, string>();
+  private readonly sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+  private readonly enums = new WeakMap<readonly unknown[], string>();
 
   constructor(
     private readonly reader: RefReader,
@@ -81,7 +88,18 @@ export class ShapeWriter {
   }
 
   private view(node: unknown, active: readonly string[]): View {
-    return viewOf(node, 'schema', { reader: this.reader, trim: 0, active: new Set(active) });
+    let set = this.sets.get(active);
+    if (!set) this.sets.set(active, (set = new Set(active)));
+    return viewOf(node, 'schema', { reader: this.reader, trim: 0, active: set });
+  }
+
+  private span(name: string): string {
+    let s = this.spans.get(name);
+    if (s === undefined) {
+      s = codeSpan(name);
+      if (this.spans.size < MEMO) this.spans.set(name, s);
+    }
+    return s;
   }
 
   private objectFields(view: ObjectView, path: string, active: readonly string[], indent: string, out: string[]): void {
@@ -92,7 +110,7 @@ export class ShapeWriter {
     if (isPlainObject(props)) {
       for (const name of Object.keys(props)) {
         if (this.spent) break;
-        this.line(codeSpan(name), this.view(props[name], inner), required.has(name), `${path}.${name}`, inner, indent, out);
+        this.line(this.span(name), this.view(props[name], inner), required.has(name), `${path}.${name}`, inner, indent, out);
       }
     }
     const extra = view.keys.includes('additionalProperties') ? view.get('additionalProperties') : undefined;
@@ -181,20 +199,23 @@ export class ShapeWriter {
   }
 
   private describeOnce(view: ObjectView, path: string, active: readonly string[], indent: string, nested: string[]): string {
-    const get = (k: string) => (view.keys.includes(k) ? view.get(k) : undefined);
     const inner = this.enter(view, path, active);
     try {
-      const enumValues = get('enum');
-      const nullable = typesOf(get('type')).includes('null');
+      const enumValues = keyword(view, 'enum');
+      const nullable = typesOf(keyword(view, 'type')).includes('null');
       const orNull = nullable ? ' or null' : '';
       if (Array.isArray(enumValues) && enumValues.length > 0) {
-        const shown = enumValues.slice(0, 30).map((v) => codeSpan(JSON.stringify(v) ?? 'null'));
-        return `one of ${shown.join(', ')}${enumValues.length > 30 ? ` and ${enumValues.length - 30} more` : ''}`;
+        let phrase = this.enums.get(enumValues);
+        if (phrase === undefined) {
+          const shown = enumValues.slice(0, 30).map((v) => codeSpan(JSON.stringify(v) ?? 'null'));
+          this.enums.set(enumValues, (phrase = `one of ${shown.join(', ')}${enumValues.length > 30 ? ` and ${enumValues.length - 30} more` : ''}`));
+        }
+        return phrase;
       }
-      if (view.keys.includes('const')) return `exactly ${codeSpan(JSON.stringify(get('const')) ?? 'null')}`;
-      const types = typesOf(get('type')).filter((t) => t !== 'null');
+      if (view.keys.includes('const')) return `exactly ${codeSpan(JSON.stringify(keyword(view, 'const')) ?? 'null')}`;
+      const types = typesOf(keyword(view, 'type')).filter((t) => t !== 'null');
       for (const k of ['oneOf', 'anyOf', 'allOf'] as const) {
-        const parts = get(k);
+        const parts = keyword(view, k);
         if (!Array.isArray(parts) || types.some((t) => t !== 'object')) continue;
         const views = parts.map((part) => this.view(part, inner));
         const rest = views.filter((v) => !(v.kind === 'object' && v.keys.length === 1 && v.get('type') === 'null'));
@@ -220,12 +241,12 @@ export class ShapeWriter {
           return 'an object';
         }
         if (t === 'array') {
-          const items = get('items');
+          const items = keyword(view, 'items');
           if (items === undefined) return 'a list';
           const iv = this.view(items, inner);
           return `a list of ${plural(this.describe(iv, `${path}[]`, inner, indent, nested))}`;
         }
-        const format = get('format');
+        const format = keyword(view, 'format');
         return `${article(t)}${typeof format === 'string' ? ` (${safeInline(fold(format)).replace(/[`()]/g, '')})` : ''}`;
       });
       return `${phrases.join(' or ')}${orNull}`;
@@ -257,6 +278,11 @@ export class ShapeWriter {
 /** A place in a shape as its reader sees it: `containers[].livenessProbe`, `(shape 2).caller` (a variant is listed as a shape). */
 function shownPath(path: string): string {
   return path.replace(/ \((?:oneOf|anyOf|allOf) (\d+)\)/g, ' (shape $1)').replace(/^\./, '').trim();
+}
+
+/** A keyword's value in a view, or undefined when the view does not have it. */
+function keyword(view: ObjectView, k: string): unknown {
+  return view.keys.includes(k) ? view.get(k) : undefined;
 }
 
 function hasFields(view: ObjectView): boolean {
