@@ -104,7 +104,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   types.prepare();
   // Past the limit is enough to know which are over; fitting measures those whole, with a
   // sizer of its own (most specs have none over, and a walk that stops at the limit is the
-  // cheaper one: Stripe's expansions, measured whole, cost its conversion about 10%).
+  // cheaper one).
   const screen = new ExpandedSizer(types.reader, MAX_PARAMETERS_BYTES);
   const roots = plans.map((plan, i) => (declared[i] ? argumentsRoot(plan) : undefined));
   // Where the measure is only a bound (see ExpandedSizer), publishing's own expansion decides, once the types are known.
