@@ -11,6 +11,7 @@ import { importBlockers } from './blockers';
 import { formatProblem, type Problem } from '../core/problem';
 import { gatherReferencedFiles } from '../openapi/upload';
 import type { ConvertOptions } from './model';
+import { deepFreeze } from '../../test/deep-freeze';
 
 /**
  * Committed expected output for three small specs written for these tests: a 3.0 spec that
@@ -115,7 +116,8 @@ describe('convertSpec on the fixtures', () => {
       }
       const loaded = await loadSpec(files, { entry: c.entry });
       if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'));
-      const result = convertSpec(loaded.value, c.options);
+      // Conversion reads the loaded document and never writes into it (it may be the parsed tree itself).
+      const result = convertSpec({ ...loaded.value, document: deepFreeze(loaded.value.document) }, c.options);
       const actual = new Map<string, string>();
       for (const [path, text] of result.files) actual.set(`${result.folder}/${path}`, text);
       actual.set('report.txt', formatReportSummary(result.report));
