@@ -9,11 +9,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const stack: [unknown, unknown][] = [[a, b]];
   while (stack.length > 0) {
     const [x, y] = stack.pop()!;
-    if (x === y) continue;
-    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') {
-      if (!Object.is(x, y)) return false;
-      continue;
-    }
+    // Object.is, not ===: -0 and 0 are different JSON (`-0` is written back as it was typed).
+    if (Object.is(x, y)) continue;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return false;
       for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
