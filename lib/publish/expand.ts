@@ -311,7 +311,7 @@ const keySizes = new Map<string, number>();
 export function jsonKeyBytes(k: string): number {
   let n = keySizes.get(k);
   if (n === undefined) {
-    n = utf8Length(JSON.stringify(k)) + 1;
+    n = jsonStringBytes(k) + 1;
     if (keySizes.size < 100_000) keySizes.set(k, n);
   }
   return n;
