@@ -2,6 +2,7 @@ import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
 import { frontmatterFromSpots, parseFrontmatter, splitFrontmatter, type Frontmatter, type NodeSpot, type Position, type SplitFile } from './frontmatter';
 import { JsonLocator } from '../core/json-locate';
+import { lineIndex, lineStarts } from '../core/lines';
 import { yamlBlockLiteral, yamlFlowListItems, yamlScalar } from './yaml-write';
 import { formatSchemaJson } from './schema-text';
 
@@ -269,17 +270,11 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
   const split: SplitFile = { yaml, yamlStartLine: 2, prose: model.prose, unterminated: false };
   // An offset into the YAML as a file position: the YAML starts on the file's line 2. Its
   // lines are found when a position is first asked for (most files are never asked).
-  let lineStarts: number[] | undefined;
+  let starts: number[] | undefined;
   const toFile = (at: number): Position => {
-    lineStarts ??= yamlLineStarts(yaml);
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + split.yamlStartLine, column: at - lineStarts[lo] + 1 };
+    starts ??= lineStarts(yaml);
+    const index = lineIndex(starts, at);
+    return { line: index + split.yamlStartLine, column: at - starts[index] + 1 };
   };
   const frontmatter = frontmatterFromSpots(data, [], spots, toFile, split.yamlStartLine);
   const position = (pointer: string): Position => frontmatter.keyPosition(pointer);
@@ -322,11 +317,4 @@ export function operationFileModel(parsed: OperationFile): OperationFileModel {
     if (Array.isArray(a.binds)) model.approval.binds = a.binds.filter((x): x is string => typeof x === 'string');
   }
   return model;
-}
-
-/** The offset of each line of a text whose lines end in `\n`. */
-function yamlLineStarts(yaml: string): number[] {
-  const starts = [0];
-  for (let i = yaml.indexOf('\n'); i !== -1 && i + 1 < yaml.length; i = yaml.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }
