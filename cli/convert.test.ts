@@ -332,6 +332,77 @@ async function entries(dir: string): Promise<string[]> {
   return (await readdir(dir)).sort();
 }
 
+/** A JSON spec each validation finds something in: the schema (a parameter without `in`), a `$ref` to the wrong kind of object, and the spec's parse and references (a `$ref` that does not resolve). */
+const INVALID_OPENAPI = JSON.stringify(
+  {
+    openapi: '3.0.3',
+    info: { title: 'Invalid', version: '1' },
+    servers: [{ url: 'https://invalid.example.com' }],
+    paths: {
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing',
+          parameters: [{ name: 'id', required: true, schema: { type: 'string' } }, { $ref: '#/components/schemas/Thing' }],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } } } },
+  },
+  null,
+  2,
+);
+
+/** Swagger 2.0, with what only its own checks find (a body parameter twice) and a schema error. */
+const INVALID_SWAGGER = JSON.stringify(
+  {
+    swagger: '2.0',
+    info: { title: 'Invalid two', version: '1' },
+    host: 'invalid.example.com',
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'makeThing',
+          parameters: [
+            { name: 'a', in: 'body', schema: { type: 'object' } },
+            { name: 'b', in: 'body', schema: { type: 'object' } },
+          ],
+          responses: { '200': { description: 'ok' }, 'x-bad': 3 },
+        },
+      },
+    },
+  },
+  null,
+  2,
+);
+
+describe.concurrent('cli convert: a JSON spec is validated on a second thread (cli/helper-thread.ts)', () => {
+  it.for([
+    ['OpenAPI 3.0', INVALID_OPENAPI],
+    ['Swagger 2.0', INVALID_SWAGGER],
+  ] as const)('%s: the bin, which validates beside the conversion, prints, writes and reports what main validating on its own thread does', async ([, text], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'helper-'));
+    const spec = join(dir, 'spec.json');
+    await writeFile(spec, text);
+    const runs = [];
+    for (const [how, run] of [
+      ['bin', (args: string[]) => spawnCli(args)],
+      ['here', (args: string[]) => runHere(...args)],
+    ] as const) {
+      const out = join(dir, `out-${how}`);
+      const report = join(dir, `${how}.report.json`);
+      const r = await run(['convert', spec, '--out', out, '--report', report]);
+      const [skill] = await readdir(out);
+      runs.push({ ...r, stdout: r.stdout.replaceAll(out, '<out>'), report: await readFile(report, 'utf8'), files: await folder(join(out, skill)) });
+    }
+    const [bin, here] = runs;
+    // Not vacuous: the spec's problems are there, validation's among them.
+    expect(here.stdout).toContain('Problems in the spec:');
+    expect(here.stdout).toMatch(/ spec-invalid /);
+    expect(bin).toEqual(here);
+  });
+});
+
 describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
   it('converts 1,015 operations under ulimit -n 1024, writing every file', async ({ expect }) => {
     const spec = join(tmp, 'many.json');

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
+import type { HelperThread } from './helper-thread';
 
 /**
  * How many files a spec folder is read with at once. A Promise.all over every file needed
@@ -59,6 +59,8 @@ export async function checkOutputFolder(path: string): Promise<void> {
 
 /** Hidden files and folders this process is writing, removed if it is interrupted. */
 const unfinished = new Set<string>();
+/** Writer threads at work, stopped before those are removed (nothing is written into a folder being removed). */
+const writing = new Set<HelperThread>();
 let interruptHandled = false;
 
 function removeUnfinishedOnInterrupt(): void {
@@ -66,7 +68,9 @@ function removeUnfinishedOnInterrupt(): void {
   interruptHandled = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
-      Promise.all([...unfinished].map((dir) => rm(dir, { recursive: true, force: true }))).finally(() => process.kill(process.pid, signal));
+      Promise.all([...writing].map((w) => w.stop()))
+        .then(() => Promise.all([...unfinished].map((dir) => rm(dir, { recursive: true, force: true }))))
+        .finally(() => process.kill(process.pid, signal));
     });
   }
 }
@@ -109,17 +113,19 @@ class StagedFiles {
  * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
  * are moved or removed, never followed.
  *
- * The files are written one after the other, synchronously: Kubernetes' 943 files take
- * 50–80 ms so, against 70–130 ms and more CPU for 16 asynchronous writers, whose every next
- * write also waited for the rules' synchronous work to finish (so they never ran beside it).
- * `check` runs next (the rules, the bundle); the files it writes through `write` (`--zip`,
- * `--report`) are put in place with the folder; if anything fails, nothing is.
+ * The files are written one after the other, synchronously, by `options.writer`'s thread
+ * (cli/helper-thread.ts; on this one when there is none), while `check` runs beside it (the
+ * rules, the bundle): Kubernetes' 943 files take 50–80 ms to create, which no longer add to
+ * the rules' time. (16 asynchronous writers on this thread took 70–130 ms and more CPU, and
+ * their every next write waited for the rules' synchronous work to finish.) The files
+ * `check` writes through `write` (`--zip`, `--report`) are put in place with the folder; if
+ * anything fails, nothing is, and a failure to write the folder is the one thrown.
  */
 export async function writeSkillFolder<T>(
   out: string,
   folder: string,
   files: ReadonlyMap<string, string>,
-  options: { force: boolean },
+  options: { force: boolean; writer: HelperThread },
   check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const target = resolve(out, folder);
@@ -135,9 +141,14 @@ export async function writeSkillFolder<T>(
   const temp = await mkdtemp(join(resolve(out), `.${folder}.tmp-`));
   unfinished.add(temp);
   const staged = new StagedFiles();
+  const writer = options.writer;
+  writing.add(writer);
   try {
-    for (const [name, text] of files) writeFileSync(join(temp, name), text, { flag: 'wx' });
-    const checked = await check((path, bytes) => staged.write(path, bytes));
+    const [wrote, checking] = await Promise.allSettled([writer.write(temp, files), check((path, bytes) => staged.write(path, bytes))]);
+    writing.delete(writer);
+    if (wrote.status === 'rejected') throw wrote.reason;
+    if (checking.status === 'rejected') throw checking.reason;
+    const checked = checking.value;
     if (!existing) {
       await rename(temp, target);
     } else {
@@ -156,6 +167,8 @@ export async function writeSkillFolder<T>(
     await staged.place();
     return checked;
   } finally {
+    await writer.settled();
+    writing.delete(writer);
     await staged.discard();
     if (unfinished.delete(temp)) await rm(temp, { recursive: true, force: true });
   }

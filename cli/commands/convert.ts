@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { formatProblem, hasErrors } from '../../lib/core/problem';
-import { loadSpec } from '../../lib/openapi';
+import { formatProblem, hasErrors, sortProblems } from '../../lib/core/problem';
+import { loadSpec, validationProblems } from '../../lib/openapi';
 import { convertSpec } from '../../lib/convert/convert';
 import { importBlockers } from '../../lib/convert/blockers';
 import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
@@ -10,10 +10,11 @@ import { formatReportSummary } from '../../lib/convert/summary';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { curateConversion, type CurationChoices } from '../../lib/curate';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../command';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
+import { HelperThread } from '../helper-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>
@@ -39,6 +40,26 @@ const serverVars = z.pipe(
   ),
   z.transform((pairs: string[]) => Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))),
 );
+
+const convertOptions = z.object({
+  out: z.string({ error: '--out <folder> is required' }).check(z.minLength(1, '--out <folder> is required')),
+  name: z.optional(z.string()),
+  'base-url': z.optional(z.string()),
+  'server-var': serverVars,
+  server: z.optional(z.string()),
+  zip: z.optional(path('zip')),
+  report: z.optional(path('report')),
+  'include-tags': listOption('include-tags', 'a tag'),
+  'exclude-tags': listOption('exclude-tags', 'a tag'),
+  'include-paths': listOption('include-paths', 'a path'),
+  'exclude-paths': listOption('exclude-paths', 'a path'),
+  'exclude-deprecated': z._default(z.boolean(), false),
+  tools: z._default(z.boolean(), false),
+  'no-fit': z._default(z.boolean(), false),
+  force: z._default(z.boolean(), false),
+});
+
+type ConvertOptions = z.output<typeof convertOptions>;
 
 export const convert = defineCommand({
   name: 'convert',
@@ -93,93 +114,92 @@ export const convert = defineCommand({
     'publish error, 1 when there is or when the spec is refused (what is wrong is printed',
     'on stderr), 2 on a usage problem.',
   ].join('\n'),
-  options: z.object({
-    out: z.string({ error: '--out <folder> is required' }).check(z.minLength(1, '--out <folder> is required')),
-    name: z.optional(z.string()),
-    'base-url': z.optional(z.string()),
-    'server-var': serverVars,
-    server: z.optional(z.string()),
-    zip: z.optional(path('zip')),
-    report: z.optional(path('report')),
-    'include-tags': listOption('include-tags', 'a tag'),
-    'exclude-tags': listOption('exclude-tags', 'a tag'),
-    'include-paths': listOption('include-paths', 'a path'),
-    'exclude-paths': listOption('exclude-paths', 'a path'),
-    'exclude-deprecated': z._default(z.boolean(), false),
-    tools: z._default(z.boolean(), false),
-    'no-fit': z._default(z.boolean(), false),
-    force: z._default(z.boolean(), false),
-  }),
+  options: convertOptions,
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    const { out, zip, report } = options;
-    // Where the output goes is checked before the spec is read: a wrong path fails at once.
-    await checkOutputFolder(out);
-    if (zip !== undefined) await checkOutputFile('zip', zip);
-    if (report !== undefined) await checkOutputFile('report', report);
-    const upload = await readSpecUpload(specPath);
-    if (!upload.ok) {
-      for (const p of upload.problems) io.err(formatProblem(p));
-      return EXIT_PROBLEMS;
+    // The thread that validates the spec and writes the skill's files starts now, so it is ready when they are.
+    const helper = new HelperThread();
+    try {
+      return await convertWith(helper, specPath, options, io);
+    } finally {
+      // Done, or never to be (a refusal, a usage error): the thread is not kept.
+      void helper.stop();
     }
-    for (const p of upload.value.problems) io.err(formatProblem(p));
-    // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
-    // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
-    const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
-    const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
-    if (!loaded.ok || tooMany) {
-      const refused = tooMany ? [tooMany] : loaded.problems;
-      for (const p of refused) io.err(formatProblem(p));
-      io.err(`${specPath}: not converted${refused.some((p) => p.ruleId === 'too-many-operations') ? ' (without --zip, the skill is written as a folder, which has no such limit)' : ''}`);
-      return EXIT_PROBLEMS;
-    }
-    // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
-    const sha256 = createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
-    const choices: CurationChoices = {
-      includeTags: values(options['include-tags']),
-      excludeTags: values(options['exclude-tags']),
-      includePaths: values(options['include-paths']),
-      excludePaths: values(options['exclude-paths']),
-      excludeDeprecated: options['exclude-deprecated'],
-    };
-    const curated = curateConversion(convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] }), choices);
-    for (const p of curated.problems) io.err(`warning: ${p.message}`);
-    const { result } = curated;
-    if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
-      io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
-      return EXIT_USAGE;
-    }
-    // The folder is written, then the rules run; it, the bundle and the report are put in
-    // place once all three are written, so a failure leaves none of them, or half of one.
-    const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write) => {
-      const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
-      const problems = checkPackage(pkg);
-      // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
-      if (zip !== undefined) {
-        const { exportBundle } = await import('../../lib/bundle/bundle');
-        await write(zip, exportBundle(pkg, { tools: options.tools }));
-      }
-      if (report !== undefined) {
-        const [{ buildReportFile, reportFileJson }, { reportTargets }, { skillTools }] = await Promise.all([import('../../lib/convert/report'), import('../../lib/targets/report'), import('../../lib/targets/skill-tools')]);
-        const targets = await reportTargets(skillTools(pkg).value);
-        await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loaded.problems], problems, targets)));
-      }
-      return problems;
-    });
-    io.out(formatReportSummary(result.report).trimEnd());
-    if (loaded.problems.length > 0) {
-      io.out('');
-      io.out('Problems in the spec:');
-      for (const p of loaded.problems) io.out(`  ${formatProblem(p)}`);
-    }
-    for (const p of problems) io.out(formatProblem({ ...p, file: join(result.folder, p.file) }));
-    io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
-    // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
-    const blockers = importBlockers(result.report, loaded.problems);
-    if (blockers.length > 0) {
-      io.out('Not publishable:');
-      for (const b of blockers) io.out(`  ${formatProblem(b)}`);
-    }
-    return hasErrors(problems) || blockers.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
   },
 });
+
+async function convertWith(helper: HelperThread, specPath: string, options: ConvertOptions, io: Io): Promise<number> {
+  const { out, zip, report } = options;
+  // Where the output goes is checked before the spec is read: a wrong path fails at once.
+  await checkOutputFolder(out);
+  if (zip !== undefined) await checkOutputFile('zip', zip);
+  if (report !== undefined) await checkOutputFile('report', report);
+  const upload = await readSpecUpload(specPath);
+  if (!upload.ok) {
+    for (const p of upload.problems) io.err(formatProblem(p));
+    return EXIT_PROBLEMS;
+  }
+  for (const p of upload.value.problems) io.err(formatProblem(p));
+  // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
+  // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
+  // Validated beside the conversion, on the helper thread, when that is the cheaper (see HelperThread.validate).
+  const validating = helper.validate(upload.value.files, upload.value.entry);
+  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: validating === undefined, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
+  const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
+  if (!loaded.ok || tooMany) {
+    const refused = tooMany ? [tooMany] : loaded.problems;
+    for (const p of refused) io.err(formatProblem(p));
+    io.err(`${specPath}: not converted${refused.some((p) => p.ruleId === 'too-many-operations') ? ' (without --zip, the skill is written as a folder, which has no such limit)' : ''}`);
+    return EXIT_PROBLEMS;
+  }
+  // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
+  const sha256 = createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
+  const choices: CurationChoices = {
+    includeTags: values(options['include-tags']),
+    excludeTags: values(options['exclude-tags']),
+    includePaths: values(options['include-paths']),
+    excludePaths: values(options['exclude-paths']),
+    excludeDeprecated: options['exclude-deprecated'],
+  };
+  const curated = curateConversion(convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] }), choices);
+  // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
+  const loadProblems = validating === undefined ? loaded.problems : sortProblems([...loaded.problems, ...((await validating) ?? (await validationProblems(loaded.value)))]);
+  for (const p of curated.problems) io.err(`warning: ${p.message}`);
+  const { result } = curated;
+  if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
+    io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
+    return EXIT_USAGE;
+  }
+  // The folder is written, then the rules run; it, the bundle and the report are put in
+  // place once all three are written, so a failure leaves none of them, or half of one.
+  const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer: helper }, async (write) => {
+    const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
+    const problems = checkPackage(pkg);
+    // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
+    if (zip !== undefined) {
+      const { exportBundle } = await import('../../lib/bundle/bundle');
+      await write(zip, exportBundle(pkg, { tools: options.tools }));
+    }
+    if (report !== undefined) {
+      const [{ buildReportFile, reportFileJson }, { reportTargets }, { skillTools }] = await Promise.all([import('../../lib/convert/report'), import('../../lib/targets/report'), import('../../lib/targets/skill-tools')]);
+      const targets = await reportTargets(skillTools(pkg).value);
+      await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
+    }
+    return problems;
+  });
+  io.out(formatReportSummary(result.report).trimEnd());
+  if (loadProblems.length > 0) {
+    io.out('');
+    io.out('Problems in the spec:');
+    for (const p of loadProblems) io.out(`  ${formatProblem(p)}`);
+  }
+  for (const p of problems) io.out(formatProblem({ ...p, file: join(result.folder, p.file) }));
+  io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
+  // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
+  const blockers = importBlockers(result.report, loadProblems);
+  if (blockers.length > 0) {
+    io.out('Not publishable:');
+    for (const b of blockers) io.out(`  ${formatProblem(b)}`);
+  }
+  return hasErrors(problems) || blockers.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}

@@ -1,5 +1,5 @@
 /** Spec in (SPEC 4.1, 6): upload → one resolved, validated OpenAPI/Swagger document. */
-export { loadSpec } from './load-spec';
+export { loadSpec, validationProblems } from './load-spec';
 export { findEntry } from './entry';
 export { detectFormat } from './version';
 export { LIMITS } from './limits';

@@ -90,16 +90,24 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
     return { file, line: at.line, column: at.column, pointer: tokensToPointer(fileTokens) };
   };
 
-  if (options.validate !== false) {
-    problems.push(...(await schemaProblems(document, locate)));
-    if (format.value.kind === 'swagger') problems.push(...swagger2Problems(document, locate));
-    problems.push(...refKindProblems(document, format.value.kind === 'swagger', locate));
-  }
+  const loaded: LoadedSpec = { entry, format: format.value, entryText, document, sources: [...b.files.keys()], locate };
+  if (options.validate !== false) problems.push(...(await validationProblems(loaded)));
+  return ok(loaded, sortProblems(problems));
+}
 
-  return ok(
-    { entry, format: format.value, entryText, document, sources: [...b.files.keys()], locate },
-    sortProblems(problems),
-  );
+/**
+ * What validating a loaded spec finds (SPEC 4.1): the official schema's errors, Swagger 2.0's
+ * own checks, and references to the wrong kind of object; unsorted. `loadSpec` adds these
+ * unless `validate` is false, so `sortProblems` of a spec's problems loaded with
+ * `validate: false` and these is its problems loaded validated (the sort is stable). The CLI
+ * finds them on a thread of its own beside the conversion.
+ */
+export async function validationProblems(spec: LoadedSpec): Promise<Problem[]> {
+  const swagger = spec.format.kind === 'swagger';
+  const problems = [...(await schemaProblems(spec.document, spec.locate))];
+  if (swagger) problems.push(...swagger2Problems(spec.document, spec.locate));
+  problems.push(...refKindProblems(spec.document, swagger, spec.locate));
+  return problems;
 }
 
 /** Paths that are clean and unique, files and upload within the size limits (SPEC 6); checked before any parsing. */
