@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDataFile, type ParsedFile } from './parse-file';
+import { jsonDepthExceeds, parseDataFile, type ParsedFile } from './parse-file';
+import { seeded } from '../../test/random';
 import { billionLaughs, deepJson, flatMapping, wideAliases } from '../../test/hostile';
 
 function parsed(path: string, text: string, options = {}): ParsedFile {
@@ -150,5 +151,55 @@ describe('parseDataFile', () => {
 
   it('gives markdown and text files as strings', () => {
     expect(parsed('docs/intro.md', '# Title\n\n- a: b\n').root).toBe('# Title\n\n- a: b\n');
+  });
+});
+
+/** What jsonDepthExceeds answers, a character at a time (its first form): the oracle for the fast one. */
+function depthExceedsSlowly(s: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < s.length; i++) {
+        const d = s.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+describe('jsonDepthExceeds', () => {
+  it.for([
+    ['[[1]]', 2, false],
+    ['[[[1]]]', 2, true],
+    ['{"a": {"b": [1]}}', 2, true],
+    ['{"a": {"b": 1}}', 2, false],
+    // Brackets inside strings do not count, escaped quotes do not end them, an escaped backslash does not escape the quote.
+    ['["[[[[", "\\"[[[["]', 1, false],
+    ['["\\\\", [[1]]]', 2, true],
+    ['["\\\\\\"[[[", 1]', 1, false],
+    // Unterminated: what is after the quote is a string.
+    ['["[[[[', 1, false],
+    ['', 0, false],
+    ['[]]]][[', 1, false],
+    ['[][[[', 2, true],
+  ] as const)('%s within %i: %s', ([text, max, exceeds], { expect }) => {
+    expect(depthExceedsSlowly(text, max)).toBe(exceeds);
+    expect(jsonDepthExceeds(text, max)).toBe(exceeds);
+  });
+
+  it('answers as a character-at-a-time scan does, for random texts of quotes, backslashes and brackets (seeded)', ({ expect }) => {
+    const random = seeded(0xde9744);
+    const pieces = ['"', '\\', '[', ']', '{', '}', 'a', ' ', ',', ':', '\n', 'é', '\\"'];
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let k = random.int(60); k > 0; k--) text += random.pick(pieces);
+      const max = random.int(6);
+      expect(jsonDepthExceeds(text, max), JSON.stringify([text, max])).toBe(depthExceedsSlowly(text, max));
+    }
   });
 });

@@ -213,22 +213,44 @@ function firstSignificantChar(s: string): string {
   return '';
 }
 
-/** Bracket depth of a JSON text, outside strings; stops at the first level over `max`. */
+/** A run of characters that are neither a quote nor a bracket (sticky: matched where `lastIndex` is). */
+const PLAIN_RUN = /[^"{}[\]]*/y;
+
+/**
+ * Bracket depth of a JSON text, outside strings; stops at the first level over `max`. It
+ * jumps from one quote or bracket to the next with a regular expression, and from a string's
+ * opening quote to its closing one with `indexOf` (a quote after an odd run of backslashes is
+ * escaped): the text is read by native code, not a character at a time here (Kubernetes'
+ * 3.3 MB, every character of which this reads before `JSON.parse`).
+ */
 export function jsonDepthExceeds(s: string, max: number): boolean {
   let depth = 0;
-  for (let i = 0; i < s.length; i++) {
+  let i = 0;
+  while (i < s.length) {
+    PLAIN_RUN.lastIndex = i;
+    PLAIN_RUN.test(s);
+    i = PLAIN_RUN.lastIndex;
+    if (i >= s.length) break;
     const c = s.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < s.length; i++) {
-        const d = s.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
+    if (c === 0x22 /* " */) i = afterString(s, i);
+    else {
+      if (c === 0x7b || c === 0x5b) {
+        if (++depth > max) return true;
+      } else depth--;
+      i++;
+    }
   }
   return false;
+}
+
+/** Just past the closing quote of the string whose opening quote is at `open`; the text's end when it has none. */
+function afterString(s: string, open: number): number {
+  for (let q = s.indexOf('"', open + 1); q !== -1; q = s.indexOf('"', q + 1)) {
+    let b = q - 1;
+    while (s.charCodeAt(b) === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+  }
+  return s.length;
 }
 
 /** V8's JSON.parse messages; the kind that quotes the input is not repeated. */
