@@ -1,11 +1,13 @@
 'use client';
 
-import { useReducer, useState } from 'react';
+import { useReducer, useState, useSyncExternalStore } from 'react';
 
 /** The state as it is after every action dispatched so far, and a way to dispatch one. */
 export interface LiveStore<S, A> {
   get(): S;
   dispatch(action: A): void;
+  /** Hears every change of the state, drawn or not (`useLiveValue`); returns how to stop. */
+  subscribe?(listener: () => void): () => void;
 }
 
 /**
@@ -19,6 +21,7 @@ export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initia
   const [state, dispatchToReact] = useReducer<S, [A]>(reducer, initial);
   const [store] = useState<LiveStore<S, A>>(() => {
     let current = initial;
+    const listeners = new Set<() => void>();
     return {
       get: () => current,
       dispatch: (action) => {
@@ -28,8 +31,23 @@ export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initia
         if (next === current) return;
         current = next;
         if (drawn(action)) dispatchToReact(action);
+        for (const listener of listeners) listener();
+      },
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
       },
     };
   });
   return [state, store];
+}
+
+/**
+ * A part of a live store's state for a component of its own, drawn again only when that
+ * part changes: the state an action not drawn by the page changed (`drawn`) is shown so,
+ * without the whole page's function run again. `select` must give the same value for the same state.
+ */
+export function useLiveValue<S, A, T>(store: LiveStore<S, A>, select: (state: S) => T): T {
+  const subscribe = store.subscribe ?? (() => () => {});
+  return useSyncExternalStore(subscribe, () => select(store.get()), () => select(store.get()));
 }

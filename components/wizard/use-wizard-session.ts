@@ -7,8 +7,12 @@ import { browserJournal } from './edit-journal';
 import { useLiveReducer } from './use-live-reducer';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SendToWorker } from './worker-client';
-import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
+import { afterPaint } from './after-paint';
+import { createWizardController, type WizardController, type WizardIO, type WizardStore } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
+
+/** Actions the page's own state does not take: nothing the wizard's function draws reads what they change (the save line reads the live store). */
+const UNDRAWN = new Set<WizardAction['type']>(['typed', 'unsaved', 'save-failed']);
 
 const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
 
@@ -29,13 +33,17 @@ const browserIO: WizardIO = {
  * what the user can do (`createWizardController`), talking to the worker that holds the
  * skill. The views draw `state` and call `actions`; nothing else keeps wizard state.
  */
-export function useWizardSession(): { state: WizardState; actions: WizardController; cancel: () => void; send: SendToWorker } {
+export function useWizardSession(): { state: WizardState; store: WizardStore; actions: WizardController; cancel: () => void; send: SendToWorker } {
   const worker = useWizardWorker();
   // The text as typed is the controller's alone (it gives it to a new worker): the page
   // never draws it (the editor holds it), and rendering the wizard on every keystroke
-  // cost 15 ms a key in Kubernetes' 950-file skill.
-  const [state, store] = useLiveReducer(wizardReducer, initialWizardState, (action: WizardAction) => action.type !== 'typed');
-  const actions = useMemo(() => createWizardController(worker.send, store, { ...browserIO, journal: browserJournal, unsavedChanges: () => worker.unsavedChanges() }), [worker, store]);
+  // cost 15 ms a key in Kubernetes' 950-file skill. Whether everything is saved changes
+  // twice an edit while one types: only the line saying so is drawn again (`SaveState`).
+  const [state, store] = useLiveReducer(wizardReducer, initialWizardState, (action: WizardAction) => !UNDRAWN.has(action.type));
+  const actions = useMemo(
+    () => createWizardController(worker.send, store, { ...browserIO, journal: browserJournal, unsavedChanges: () => worker.unsavedChanges(), afterPaint }),
+    [worker, store],
+  );
 
   useEffect(() => worker.subscribe((event) => actions.onWorker(event)), [worker, actions]);
 
@@ -71,9 +79,17 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [open, store, actions]);
+  // A page hidden (another tab, the phone's home screen) may be discarded without a pagehide.
   useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') actions.flush();
+    };
     window.addEventListener('pagehide', actions.flush);
-    return () => window.removeEventListener('pagehide', actions.flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', actions.flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
   }, [actions]);
 
   // "In the bundle" follows every edit while it is shown.
@@ -83,5 +99,5 @@ export function useWizardSession(): { state: WizardState; actions: WizardControl
   }, [panel, selected, summary, actions]);
 
   // `send` for the views that ask the worker their own questions (the fit: `useSkillFit`).
-  return { state, actions, cancel: () => worker.cancel(), send: worker.send };
+  return { state, store, actions, cancel: () => worker.cancel(), send: worker.send };
 }

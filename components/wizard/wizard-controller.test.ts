@@ -199,6 +199,30 @@ describe('createWizardController', () => {
     expect(await h.text('list_rooms.md')).toBe(`${text}\nabc`);
   });
 
+  it('sends typing once the keystroke is painted, one send for the keys before that paint; a page going away first posts it still', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('SKILL.md');
+    const text = h.state().file!.text;
+    const painted: (() => void)[] = [];
+    h.io.afterPaint = (work) => void painted.push(work);
+    const edits = () => h.sent.filter((r): r is Extract<WizardRequest, { type: 'edit' }> => r.type === 'edit').map((e) => e.text.slice(text.length));
+    h.controller.onEdit(`${text}\na`);
+    h.controller.onEdit(`${text}\nab`);
+    expect([edits(), painted.length, h.controller.typingQueued(), typedText(h.state())]).toEqual([[], 1, true, `${text}\nab`]);
+    painted.shift()!();
+    expect(edits()).toEqual(['\nab']);
+    await h.settled();
+    expect(await h.text('SKILL.md')).toBe(`${text}\nab`);
+    // Typed, its frame not painted yet, and the page goes away: the typing is posted before the save.
+    h.controller.onEdit(`${text}\nabc`);
+    h.controller.flush();
+    expect(h.sent.slice(-2).map((r) => r.type)).toEqual(['edit', 'flush']);
+    painted.shift()!();
+    await h.settled();
+    expect([edits(), await h.text('SKILL.md'), h.controller.typingQueued()]).toEqual([['\nab', '\nabc'], `${text}\nabc`, false]);
+  });
+
   it('posts the typing waiting out the gap before the save when the page goes away', async () => {
     const h = harness();
     await h.controller.onSample({});

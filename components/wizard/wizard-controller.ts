@@ -28,6 +28,12 @@ export interface WizardIO {
   journal?: EditJournal;
   /** The changes the worker has made, or been sent, that no save holds yet (the worker client's). */
   unsavedChanges?: () => ChangeRequest[];
+  /**
+   * Runs `work` once the frame showing the keystroke is painted (`afterPaint`): posting the
+   * typed text to the worker is then never between a key and its paint. Without it (the
+   * tests), `work` runs at once.
+   */
+  afterPaint?: (work: () => void) => void;
 }
 
 export type WizardStore = LiveStore<WizardState, WizardAction>;
@@ -101,6 +107,8 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   let fetching: AbortController | null = null;
   // While a new worker is given the skill again, typing is kept on the page only.
   let recovering = false;
+  // A send of the typing is waiting for the keystroke's frame to be painted.
+  let sendAfterPaint = false;
 
   const stoppedCall = (message: string) => fail([problem('call-stopped', 'error', `${message}. Change the arguments to try again.`, selected() ?? '')]);
 
@@ -411,9 +419,17 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       const path = selected();
       if (path === null || store.get().file?.path !== path) return;
       const text = typeof typed === 'string' ? () => typed : typed;
+      // Kept at once (a page going away posts it, `flush`); sent after the keystroke's paint.
       dispatch({ type: 'typed', path, text });
       queuedEdit = { path, text };
-      void sendEdits();
+      if (sendAfterPaint) return;
+      sendAfterPaint = true;
+      const send = () => {
+        sendAfterPaint = false;
+        void sendEdits();
+      };
+      if (io.afterPaint) io.afterPaint(send);
+      else send();
     },
 
     async openSpec(path: string, line?: number) {

@@ -64,6 +64,8 @@ export interface WizardState {
   /**
    * Changes no save holds yet: while there are, leaving the page asks first. Whether there
    * are, not how many: the count moves on every keystroke, and the page draws only this.
+   * Like `saveFailed`, kept in the live store only (`useWizardSession`): the line saying
+   * whether the skill is saved reads it there, and nothing else is drawn again for it.
    */
   unsaved: boolean;
   /** Why the last save failed, until one succeeds. */

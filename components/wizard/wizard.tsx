@@ -16,7 +16,9 @@ import { DraftList } from './draft-list';
 import { StartPanel } from './start-panel';
 import { Recovered, StillWorking } from './still-working';
 import { useSkillFit } from './use-skill-fit';
+import { useLiveValue } from './use-live-reducer';
 import { useWizardSession } from './use-wizard-session';
+import type { WizardStore } from './wizard-controller';
 
 /**
  * The wizard: upload a spec (or open a bundle), read the import report, review and edit
@@ -26,9 +28,20 @@ import { useWizardSession } from './use-wizard-session';
  */
 const NO_PROBLEMS: readonly Problem[] = [];
 
+/** Whether the skill is saved in this browser: drawn from the live store, so a save during typing draws this line only. */
+function SaveState({ store }: { store: WizardStore }) {
+  const saveFailed = useLiveValue(store, (s) => s.saveFailed);
+  const unsaved = useLiveValue(store, (s) => s.unsaved);
+  return (
+    <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
+      {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved ? 'Saving in this browser…' : 'Saved in this browser'}
+    </p>
+  );
+}
+
 export function Wizard() {
-  const { state, actions, cancel, send } = useWizardSession();
-  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes, unsaved, saveFailed } = state;
+  const { state, store, actions, cancel, send } = useWizardSession();
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
@@ -144,9 +157,7 @@ export function Wizard() {
             {skillCounts(summary)}
           </p>
           <TokenSummary fit={fit} busy={settling} onModel={(model) => void fitActions.chooseModel(model)} />
-          <p className={saveFailed ? 'save-state failed' : 'save-state muted'}>
-            {saveFailed ? `Not saved in this browser: ${saveFailed}` : unsaved ? 'Saving in this browser…' : 'Saved in this browser'}
-          </p>
+          <SaveState store={store} />
         </div>
         <div className="actions">
           <label className="check">
