@@ -51,6 +51,7 @@ export class HelperThread {
   private next = 0;
   private writing: Promise<void> | undefined;
   private dead: unknown;
+  private stopped = false;
 
   constructor() {
     if (launcher === undefined) return;
@@ -124,9 +125,18 @@ export class HelperThread {
       }
       return this.writing;
     }
-    this.writing = asked.then((r) => {
-      if (r.failure) throw Object.assign(new Error(r.failure.message), r.failure);
-    });
+    this.writing = asked.then(
+      (r) => {
+        if (r.failure) throw Object.assign(new Error(r.failure.message), r.failure);
+      },
+      (e: unknown) => {
+        // Stopped (Ctrl-C): nothing more is written.
+        if (this.stopped) throw e;
+        // The thread ended before answering (it could not load, or died): the files are
+        // written here, over any it wrote (the folder is this command's own, made empty).
+        writeFiles(dir, flat, 'w');
+      },
+    );
     return this.writing;
   }
 
@@ -137,14 +147,14 @@ export class HelperThread {
 
   /** Stops the thread at once (done, or Ctrl-C): nothing is written after it resolves. */
   async stop(): Promise<void> {
-    this.worker?.removeAllListeners('exit');
+    this.stopped = true;
     await this.worker?.terminate();
   }
 }
 
-/** The files (name, text, name, text, …) written one at a time; the first failure is thrown. */
-function writeFiles(dir: string, files: readonly string[]): void {
-  for (let i = 0; i < files.length; i += 2) writeFileSync(join(dir, files[i]), files[i + 1], { flag: 'wx' });
+/** The files (name, text, name, text, …) written one at a time, each new unless `flag` says otherwise; the first failure is thrown. */
+function writeFiles(dir: string, files: readonly string[], flag = 'wx'): void {
+  for (let i = 0; i < files.length; i += 2) writeFileSync(join(dir, files[i]), files[i + 1], { flag });
 }
 
 /** The helper thread's side: answers each request in turn (the bin calls this in the thread). */
