@@ -11,6 +11,7 @@ import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
 import { writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
 import { writeTypesFile } from '../skill/types-file';
+import { SchemaTextMemo } from '../skill/schema-text';
 import { templateKey } from '../skill/url-template';
 import { ConvertContext, own, type Json } from './context';
 import type { OperationObject, PathItemObject } from './document';
@@ -136,8 +137,10 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
   const read = new Map<string, OperationFile>();
-  const write = (file: string, model: OperationFileModel) => {
-    const { text, parsed } = writeAndReadOperationFile(file, model);
+  // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
+  const fittedText = fits.some((f) => f?.ok) ? new SchemaTextMemo(fits.map((f) => (f?.ok ? f.schema : undefined))) : undefined;
+  const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
+    const { text, parsed } = writeAndReadOperationFile(file, model, memo);
     opFiles.push([file, text]);
     read.set(file, parsed);
   };
@@ -159,7 +162,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     }
     const schema = fit?.ok ? fit.schema : (types.materialize(roots[i]!) as Json);
     const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
-    write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose });
+    write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose }, fit?.ok ? fittedText : undefined);
     const tool = toolName(skill, base);
     reportDeclared.push({ ...entry, tool });
     if (fit?.ok) {

@@ -4,7 +4,7 @@ import { frontmatterFromSpots, parseFrontmatter, splitFrontmatter, type Frontmat
 import { JsonLocator } from '../core/json-locate';
 import { lineIndex, lineStarts } from '../core/lines';
 import { yamlBlockLiteral, yamlFlowListItems, yamlScalar } from './yaml-write';
-import { formatSchemaJson } from './schema-text';
+import { formatSchemaJson, type SchemaTextMemo } from './schema-text';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -157,9 +157,9 @@ const WRITTEN_LIST_KEYS = ['query', ...FLAT_KEYS, 'identity'] as const;
  * What `writeOperationFile` writes, and what a YAML parser reads back from that text: the
  * frontmatter's data (each key in the order it is written, the schema block's text with the
  * line break a `|` block keeps), and where each key, value and list item starts in the YAML
- * (offsets, as `parseFrontmatter` records them).
+ * (offsets, as `parseFrontmatter` records them). `memo`: see `formatSchemaJson`.
  */
-function writtenOperationFile(model: OperationFileModel): {
+function writtenOperationFile(model: OperationFileModel, memo?: SchemaTextMemo): {
   text: string;
   yaml: string | null;
   data: Record<string, unknown>;
@@ -200,7 +200,7 @@ function writtenOperationFile(model: OperationFileModel): {
     pair('/operation/method', 2, 'method', op.method);
     pair('/operation/url', 2, 'url', yamlScalar(op.url));
     if (op.schema !== undefined) {
-      const json = formatSchemaJson(op.schema);
+      const json = formatSchemaJson(op.schema, 0, memo);
       const literal = yamlBlockLiteral(json, 4);
       // The block's content starts on the line after `|` (file line = YAML line + 1), indented by 4.
       pair('/operation/schema', 2, 'schema', '|', { firstLine: lines + 3, indent: 4 });
@@ -251,10 +251,11 @@ export function writeOperationFile(model: OperationFileModel): string {
  * (the writer knows where it put each key): `lib/convert/corpus.test.ts` compares them for
  * every file of every vendor spec, `operation-file.test.ts` for hostile and random values. A
  * model whose schema does not come back as JSON (none the converter writes) is parsed from
- * its text.
+ * its text. `memo`: the texts of subtrees the schemas of a run of writes share (the same
+ * text either way; `formatSchemaJson`).
  */
-export function writeAndReadOperationFile(file: string, model: OperationFileModel): { text: string; parsed: OperationFile } {
-  const { text, yaml, data, spots } = writtenOperationFile(model);
+export function writeAndReadOperationFile(file: string, model: OperationFileModel, memo?: SchemaTextMemo): { text: string; parsed: OperationFile } {
+  const { text, yaml, data, spots } = writtenOperationFile(model, memo);
   if (yaml === null) return { text, parsed: parseOperationFile(file, text) };
   let declaration: Declaration | undefined;
   if (isPlainObject(data.operation)) {
