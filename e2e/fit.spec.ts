@@ -53,6 +53,10 @@ test('the skill summary counts its tools\' tokens for a chosen model, in the too
   await expect.poll(() => tokenCount(page)).toBeGreaterThan(expected.total);
   const grown = (await tokenCount(page)) - expected.total;
   await expect(page.getByLabel('Tool tokens')).toHaveText(new RegExp(`^${toolBefore + grown} tokens for gpt-4o`));
+  // Another edit of the file, which changes nothing its summary says (it is edited already, with no problems): counted again too.
+  await wizard.replaceText(editor, text.replace(first, `${first} It answers with the booking's dates, its room, its guest and what was paid so far, in the guest's currency.`));
+  await expect.poll(() => tokenCount(page)).toBeGreaterThan(expected.total + grown);
+  await expect(page.getByLabel('Token cost')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('button', { name: 'Revert to generated' }).click();
   await expect.poll(() => tokenCount(page)).toBe(expected.total);
   expect(wizard.errors).toEqual([]);

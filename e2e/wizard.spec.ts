@@ -57,6 +57,13 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   await page.getByRole('tab', { name: 'In the bundle' }).click();
   await expect(page.getByLabel('File in the bundle')).toContainText('## The call');
   await expect(page.getByLabel('File in the bundle')).toContainText('GET http://outturn-hollowbrook:8084/bookings/{booking_id}');
+  // It follows each edit, one that changes nothing the skill's summary says included (the second).
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nFirst words.');
+  await expect(page.getByLabel('File in the bundle')).toContainText('First words.');
+  await page.keyboard.type(' Second words.');
+  await expect(page.getByLabel('File in the bundle')).toContainText('First words. Second words.');
 
   expect(wizard.errors).toEqual([]);
 });

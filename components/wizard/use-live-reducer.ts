@@ -13,11 +13,12 @@ export interface LiveStore<S, A> {
 /**
  * `useReducer`, with the state also kept as it is after the last dispatch, before React has
  * rendered it: a controller reads it between its own awaits. The reducer is pure, so running
- * it on a copy too gives the same value. `drawn` says which actions the page draws; the
- * others change only the copy (the text as typed, which the editor shows by itself). An
- * action the reducer answers with the same state is not given to React at all.
+ * it on a copy too gives the same value. `drawn` says which actions the page draws, given
+ * the state before and after; the others change only the copy (the text as typed, which the
+ * editor shows by itself), and React's state keeps the value they found for every part the
+ * page draws. An action the reducer answers with the same state is not given to React at all.
  */
-export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initial: S, drawn: (action: A) => boolean = () => true): [S, LiveStore<S, A>] {
+export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initial: S, drawn: (action: A, before: S, after: S) => boolean = () => true): [S, LiveStore<S, A>] {
   const [state, dispatchToReact] = useReducer<S, [A]>(reducer, initial);
   const [store] = useState<LiveStore<S, A>>(() => {
     let current = initial;
@@ -29,8 +30,9 @@ export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initia
         // An action that changes nothing is not drawn: React would run the whole page's
         // function again to find that out (a save's "nothing waits" came on every edit).
         if (next === current) return;
+        const before = current;
         current = next;
-        if (drawn(action)) dispatchToReact(action);
+        if (drawn(action, before, next)) dispatchToReact(action);
         for (const listener of listeners) listener();
       },
       subscribe: (listener) => {

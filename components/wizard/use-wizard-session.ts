@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { browserDraftLocks, onDraftsChanged } from './draft-locks';
 import { browserJournal } from './edit-journal';
-import { useLiveReducer } from './use-live-reducer';
+import { useLiveReducer, type LiveStore } from './use-live-reducer';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SendToWorker } from './worker-client';
 import { afterPaint } from './after-paint';
@@ -13,6 +13,9 @@ import { initialWizardState, wizardReducer, type WizardAction, type WizardState 
 
 /** Actions the page's own state does not take: nothing the wizard's function draws reads what they change (the save line reads the live store). */
 const UNDRAWN = new Set<WizardAction['type']>(['typed', 'unsaved', 'save-failed']);
+
+/** What the page draws: not the actions above, nor a summary that says what the last one said (an edit of a description: the reducer keeps the last one). */
+const drawn = (action: WizardAction, before: WizardState, after: WizardState) => !UNDRAWN.has(action.type) && (action.type !== 'summary' || after.summary !== before.summary);
 
 const SAMPLE = { url: '/samples/hollowbrook.openapi.yaml', name: 'hollowbrook.openapi.yaml' };
 
@@ -39,7 +42,7 @@ export function useWizardSession(): { state: WizardState; store: WizardStore; ac
   // never draws it (the editor holds it), and rendering the wizard on every keystroke
   // cost 15 ms a key in Kubernetes' 950-file skill. Whether everything is saved changes
   // twice an edit while one types: only the line saying so is drawn again (`SaveState`).
-  const [state, store] = useLiveReducer(wizardReducer, initialWizardState, (action: WizardAction) => !UNDRAWN.has(action.type));
+  const [state, store] = useLiveReducer(wizardReducer, initialWizardState, drawn);
   const actions = useMemo(
     () => createWizardController(worker.send, store, { ...browserIO, journal: browserJournal, unsavedChanges: () => worker.unsavedChanges(), afterPaint }),
     [worker, store],
@@ -92,12 +95,30 @@ export function useWizardSession(): { state: WizardState; store: WizardStore; ac
     };
   }, [actions]);
 
-  // "In the bundle" follows every edit while it is shown.
-  const { panel, selected, summary } = state;
+  // "In the bundle" follows every change of the skill while it is shown: each one counted in
+  // the live store, an edit that left the summary as it was included (the page is not drawn for it).
+  const { panel, selected } = state;
   useEffect(() => {
-    if (panel === 'bundle' && selected !== null) void actions.loadExported(selected);
-  }, [panel, selected, summary, actions]);
+    if (panel !== 'bundle' || selected === null) return;
+    void actions.loadExported(selected);
+    return onSkillChange(store, () => void actions.loadExported(selected));
+  }, [panel, selected, store, actions]);
 
   // `send` for the views that ask the worker their own questions (the fit: `useSkillFit`).
   return { state, store, actions, cancel: () => worker.cancel(), send: worker.send };
+}
+
+/**
+ * Calls `then` after each change of the open skill the live store hears of: a summary that
+ * is another object, or another change counted (`WizardState.changes`); not for the typing
+ * and the rest. Returns how to stop.
+ */
+export function onSkillChange<A>(store: LiveStore<WizardState, A>, then: () => void): () => void {
+  let seen = store.get();
+  return (store.subscribe ?? (() => () => {}))(() => {
+    const now = store.get();
+    const changed = now.summary !== seen.summary || now.changes !== seen.changes;
+    seen = now;
+    if (changed) then();
+  });
 }

@@ -76,6 +76,12 @@ describe('wizardReducer', () => {
     const again = wizardReducer(state, { type: 'summary', summary: { ...summary(), errors: 0 } });
     expect(again.summary!.files).toBe(state.summary!.files);
     expect(again.summary!.removed).toBe(state.summary!.removed);
+    // Nothing it says changed: the summary itself is kept (the change is counted).
+    expect([again.summary, again.changes]).toEqual([state.summary, state.changes + 1]);
+    expect(again.summary).toBe(state.summary);
+    const counted = wizardReducer(again, { type: 'summary', summary: { ...summary(), warnings: 2 } });
+    expect(counted.summary).not.toBe(again.summary);
+    expect(counted.summary!.files).toBe(again.summary!.files);
     const edited = wizardReducer(again, { type: 'summary', summary: summary(true) });
     expect(edited.summary!.files).not.toBe(again.summary!.files);
     expect(edited.summary!.files[0]).toBe(again.summary!.files[0]);

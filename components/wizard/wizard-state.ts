@@ -77,6 +77,14 @@ export interface WizardState {
   /** What happened when the worker was last stopped, until dismissed. */
   recovered: string | null;
   operations: OperationsState;
+  /**
+   * Counts the changes to the skill the worker answered (a summary after an edit, a revert,
+   * a removal, a put-back). An edit that changes nothing the summary says (a key typed into
+   * a description) keeps the summary itself, so the page is not drawn again for it; what
+   * follows every change (the token count, "In the bundle") follows this, read from the
+   * live store (`useWizardSession`, `useSkillFit`), never drawn.
+   */
+  changes: number;
 }
 
 /** The operations view (issue 9): the rows the worker sent, and the search, sort and row the user left it at. */
@@ -116,6 +124,7 @@ export const initialWizardState: WizardState = {
   working: null,
   recovered: null,
   operations: initialOperations,
+  changes: 0,
 };
 
 export type WizardAction =
@@ -187,7 +196,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         operations: initialOperations,
       };
     case 'summary':
-      return { ...state, summary: state.summary ? keepUnchanged(state.summary, action.summary) : action.summary };
+      return { ...state, summary: state.summary ? keepUnchanged(state.summary, action.summary) : action.summary, changes: state.changes + 1 };
     case 'operations':
       return { ...state, operations: { ...state.operations, rows: action.rows } };
     case 'operations-view':
@@ -271,11 +280,17 @@ const sameRow = (a: FileSummary, b: FileSummary) =>
 /**
  * The new summary with the last one's file rows (and list of removed files) where they say
  * the same: the worker sends a new summary after every edit, and the views it did not change
- * (the file list's ~1,000 rows in Kubernetes' skill) are then not drawn again.
+ * (the file list's ~1,000 rows in Kubernetes' skill) are then not drawn again. When it says
+ * all the last one said, the last one itself: nothing on the page is drawn again for it.
  */
 function keepUnchanged(last: SessionSummary, next: SessionSummary): SessionSummary {
+  const kept = { ...next, files: sameFiles(last, next), removed: sameRemoved(last, next) };
+  return sameSummary(last, kept) ? last : kept;
+}
+
+function sameFiles(last: SessionSummary, next: SessionSummary): FileSummary[] {
   // The worker client gives back the last rows themselves when none changed (summary-wire.ts).
-  if (next.files === last.files) return { ...next, removed: sameRemoved(last, next) };
+  if (next.files === last.files) return last.files;
   const byPath = new Map(last.files.map((f) => [f.path, f]));
   let same = last.files.length === next.files.length;
   const files = next.files.map((f, i) => {
@@ -284,7 +299,13 @@ function keepUnchanged(last: SessionSummary, next: SessionSummary): SessionSumma
     same &&= row === last.files[i];
     return row;
   });
-  return { ...next, files: same ? last.files : files, removed: sameRemoved(last, next) };
+  return same ? last.files : files;
+}
+
+/** Every part the same: the rows the same array (`sameFiles` keeps it when they say the same), the rest the same JSON (the problems are most often the same array, from the worker client). */
+function sameSummary(a: SessionSummary, b: SessionSummary): boolean {
+  const keys = Object.keys(b) as (keyof SessionSummary)[];
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k] || (k !== 'files' && sameJson(a[k], b[k])));
 }
 
 function sameRemoved(last: SessionSummary, next: SessionSummary): string[] {

@@ -15,7 +15,8 @@ import { RegenerateForm } from './regenerate-form';
 import { DraftList } from './draft-list';
 import { StartPanel } from './start-panel';
 import { Recovered, StillWorking } from './still-working';
-import { useSkillFit } from './use-skill-fit';
+import { useSettling, useSkillFit, type Settling } from './use-skill-fit';
+import type { FitState } from './fit-state';
 import { useLiveValue } from './use-live-reducer';
 import { useWizardSession } from './use-wizard-session';
 import type { WizardStore } from './wizard-controller';
@@ -27,6 +28,11 @@ import type { WizardStore } from './wizard-controller';
  * the skill happens in the worker; the state is `useWizardSession`'s, and this draws it.
  */
 const NO_PROBLEMS: readonly Problem[] = [];
+
+/** The token line, said to be on its way (`aria-busy`) from a change until its counts are in: only it is drawn for that. */
+function SettlingTokenSummary({ fit, settling, onModel }: { fit: FitState; settling: Settling; onModel: (model: string) => Promise<void> }) {
+  return <TokenSummary fit={fit} busy={useSettling(settling)} onModel={(model) => void onModel(model)} />;
+}
 
 /** Whether the skill is saved in this browser: drawn from the live store, so a save during typing draws this line only. */
 function SaveState({ store }: { store: WizardStore }) {
@@ -46,7 +52,7 @@ export function Wizard() {
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
-  const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, summary, tableShown: !starting && selected === null && spec === null });
+  const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, wizard: store, tableShown: !starting && selected === null && spec === null });
   // The same functions on every render: the file list is memoized and is not drawn again while one types.
   const fileListActions = useMemo(
     () => ({
@@ -156,7 +162,7 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
-          <TokenSummary fit={fit} busy={settling} onModel={(model) => void fitActions.chooseModel(model)} />
+          <SettlingTokenSummary fit={fit} settling={settling} onModel={fitActions.chooseModel} />
           <SaveState store={store} />
         </div>
         <div className="actions">
