@@ -123,7 +123,8 @@ function skipWs(s: string, i: number): number {
   return i;
 }
 
-function skipString(s: string, i: number): number {
+/** Just past the closing quote of the JSON string whose opening quote is at `i`; the text's end when it has none. */
+export function skipString(s: string, i: number): number {
   // Jump from quote to quote; one preceded by an odd run of backslashes is escaped.
   for (let q = s.indexOf('"', i + 1); q !== -1; q = s.indexOf('"', q + 1)) {
     let b = q - 1;

@@ -1,5 +1,6 @@
 import * as jsyaml from 'js-yaml';
 import { CORE_SCHEMA, load, YAMLException, type LoadOptions, type Type } from 'js-yaml';
+import { skipString } from '../core/json-locate';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { LIMITS } from './limits';
@@ -232,7 +233,7 @@ export function jsonDepthExceeds(s: string, max: number): boolean {
     i = PLAIN_RUN.lastIndex;
     if (i >= s.length) break;
     const c = s.charCodeAt(i);
-    if (c === 0x22 /* " */) i = afterString(s, i);
+    if (c === 0x22 /* " */) i = skipString(s, i);
     else {
       if (c === 0x7b || c === 0x5b) {
         if (++depth > max) return true;
@@ -241,16 +242,6 @@ export function jsonDepthExceeds(s: string, max: number): boolean {
     }
   }
   return false;
-}
-
-/** Just past the closing quote of the string whose opening quote is at `open`; the text's end when it has none. */
-function afterString(s: string, open: number): number {
-  for (let q = s.indexOf('"', open + 1); q !== -1; q = s.indexOf('"', q + 1)) {
-    let b = q - 1;
-    while (s.charCodeAt(b) === 0x5c) b--;
-    if ((q - 1 - b) % 2 === 0) return q + 1;
-  }
-  return s.length;
 }
 
 /** V8's JSON.parse messages; the kind that quotes the input is not repeated. */
