@@ -377,6 +377,14 @@ const INVALID_SWAGGER = JSON.stringify(
 );
 
 describe.concurrent('cli convert: a JSON spec is validated on a second thread (cli/helper-thread.ts)', () => {
+  // The thread whatever the machine is doing (coreToSpare): set for the processes spawned here.
+  beforeAll(() => {
+    process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
+  });
+  afterAll(() => {
+    delete process.env.SKILL_WIZARD_HELPER_THREAD;
+  });
+
   it.for([
     ['OpenAPI 3.0', INVALID_OPENAPI],
     ['Swagger 2.0', INVALID_SWAGGER],

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI_BUNDLE } from '../test/cli';
-import { HelperThread, helpersRun } from './helper-thread';
+import { coreToSpare, HelperThread, helpersRun } from './helper-thread';
 
 /** Names and texts as a skill has them: non-ASCII text, an empty file. */
 const FILES = new Map([
@@ -18,6 +18,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
+});
+// The thread whatever the machine is doing (coreToSpare); its absence is `helpersRun(undefined)`.
+const helperThread = process.env.SKILL_WIZARD_HELPER_THREAD;
+beforeAll(() => {
+  process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
+});
+afterAll(() => {
+  if (helperThread === undefined) delete process.env.SKILL_WIZARD_HELPER_THREAD;
+  else process.env.SKILL_WIZARD_HELPER_THREAD = helperThread;
 });
 afterEach(() => helpersRun(undefined));
 
@@ -86,5 +95,20 @@ describe('HelperThread', () => {
     expect(helper.validate([{ path: 'openapi.yaml', text: 'openapi: 3.0.3\n' }], 'openapi.yaml')).toBeUndefined();
     expect(helper.validate([{ path: 'openapi.json', text: '\uFEFF {"openapi": "3.0.3"}' }], 'openapi.json')).toBeInstanceOf(Promise);
     void helper.stop();
+  });
+
+  it('is started when the load average leaves a core idle, unless SKILL_WIZARD_HELPER_THREAD says on or off', ({ expect }) => {
+    expect(coreToSpare()).toBe(true);
+    process.env.SKILL_WIZARD_HELPER_THREAD = 'off';
+    try {
+      expect(coreToSpare()).toBe(false);
+      helpersRun(CLI_BUNDLE);
+      // No thread: validating is left to the caller.
+      expect(new HelperThread().validate([{ path: 'openapi.json', text: '{}' }], 'openapi.json')).toBeUndefined();
+      delete process.env.SKILL_WIZARD_HELPER_THREAD;
+      expect(coreToSpare()).toBe(loadavg()[0] < availableParallelism() - 0.5);
+    } finally {
+      process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
+    }
   });
 });

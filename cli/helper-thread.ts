@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Problem } from '../lib/core/problem';
@@ -18,15 +19,30 @@ import { loadSpec, validationProblems, type UploadedFile } from '../lib/openapi'
  *
  * The thread runs the shipped bin (`dist/cli.mjs`, which loads the bundle with its code
  * cache, then calls `serveHelper`): `runCli` is told the bin's path by it. Without one (the
- * sources run by tsx, or `main` called in tests) there is no thread, and both are done
- * here, as before: the same results, in the same order. A thread that cannot be started (a
- * limit on threads) also leaves them here.
+ * sources run by tsx, or `main` called in tests), or with no core idle for it
+ * (`coreToSpare`), there is no thread, and both are done here, as before: the same results,
+ * in the same order. A thread that cannot be started (a limit on threads) also leaves them
+ * here.
  */
 let launcher: string | undefined;
 
 /** The bin a helper thread runs (set by `runCli` when the shipped bin started it). */
 export function helpersRun(script: string | undefined): void {
   launcher = script;
+}
+
+/**
+ * Whether a core is idle for the helper thread: the load average (this command counts in it)
+ * below the cores less a half. The thread takes work off the main thread but adds its own
+ * (its start, the bundle it loads, a JSON spec parsed again): on a machine whose every core
+ * is busy the command is then slower (docs/decisions.md), so there it is not started and
+ * everything is done on the main thread, with the same results. `SKILL_WIZARD_HELPER_THREAD`
+ * `on` or `off` decides instead (the tests take both paths whatever the machine is doing).
+ */
+export function coreToSpare(): boolean {
+  const forced = process.env.SKILL_WIZARD_HELPER_THREAD;
+  if (forced === 'on' || forced === 'off') return forced === 'on';
+  return loadavg()[0] < availableParallelism() - 0.5;
 }
 
 /** What the bin's `workerData` says when it is to serve as a helper, not run a command. */
@@ -54,7 +70,7 @@ export class HelperThread {
   private stopped = false;
 
   constructor() {
-    if (launcher === undefined) return;
+    if (launcher === undefined || !coreToSpare()) return;
     try {
       const worker = new Worker(launcher, { workerData: HELPER_MARK, stdout: false, stderr: false });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while a request is open.
