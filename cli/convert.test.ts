@@ -377,7 +377,7 @@ const INVALID_SWAGGER = JSON.stringify(
 );
 
 describe.concurrent('cli convert: a JSON spec is validated on a second thread (cli/helper-thread.ts)', () => {
-  // The thread whatever the machine is doing (coreToSpare): set for the processes spawned here.
+  // The thread asked for (helperThreadOn): set for the processes spawned here.
   beforeAll(() => {
     process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
   });

@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Problem } from '../lib/core/problem';
@@ -19,9 +18,9 @@ import { loadSpec, validationProblems, type UploadedFile } from '../lib/openapi'
  *
  * The thread runs the shipped bin (`dist/cli.mjs`, which loads the bundle with its code
  * cache, then calls `serveHelper`): `runCli` is told the bin's path by it. Without one (the
- * sources run by tsx, or `main` called in tests), or with no core idle for it
- * (`coreToSpare`), there is no thread, and both are done here, as before: the same results,
- * in the same order. A thread that cannot be started (a limit on threads) also leaves them
+ * sources run by tsx, or `main` called in tests), or unless it is asked for
+ * (`helperThreadOn`), there is no thread, and both are done here, as before: the same
+ * results, in the same order. A thread that cannot be started (a limit on threads) also leaves them
  * here.
  */
 let launcher: string | undefined;
@@ -32,17 +31,15 @@ export function helpersRun(script: string | undefined): void {
 }
 
 /**
- * Whether a core is idle for the helper thread: the load average (this command counts in it)
- * below the cores less a half. The thread takes work off the main thread but adds its own
- * (its start, the bundle it loads, a JSON spec parsed again): on a machine whose every core
- * is busy the command is then slower (docs/decisions.md), so there it is not started and
- * everything is done on the main thread, with the same results. `SKILL_WIZARD_HELPER_THREAD`
- * `on` or `off` decides instead (the tests take both paths whatever the machine is doing).
+ * Whether `convert` starts the helper thread: only when `SKILL_WIZARD_HELPER_THREAD` is `on`.
+ * Measured on the 2-core machine of the bench, it did not make `convert` faster even with
+ * the machine otherwise idle (docs/decisions.md): V8's own threads (concurrent marking,
+ * compiling) already keep the second core busy for much of a run, and the thread's own work
+ * (its start, the bundle it loads, a JSON spec loaded again) adds CPU there. The tests turn it
+ * on to hold its path to the main thread's.
  */
-export function coreToSpare(): boolean {
-  const forced = process.env.SKILL_WIZARD_HELPER_THREAD;
-  if (forced === 'on' || forced === 'off') return forced === 'on';
-  return loadavg()[0] < availableParallelism() - 0.5;
+export function helperThreadOn(): boolean {
+  return process.env.SKILL_WIZARD_HELPER_THREAD === 'on';
 }
 
 /** What the bin's `workerData` says when it is to serve as a helper, not run a command. */
@@ -70,7 +67,7 @@ export class HelperThread {
   private stopped = false;
 
   constructor() {
-    if (launcher === undefined || !coreToSpare()) return;
+    if (launcher === undefined || !helperThreadOn()) return;
     try {
       const worker = new Worker(launcher, { workerData: HELPER_MARK, stdout: false, stderr: false });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while a request is open.
