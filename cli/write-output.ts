@@ -113,11 +113,12 @@ class StagedFiles {
  * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
  * are moved or removed, never followed.
  *
- * The files are written one after the other, synchronously, by `options.writer`'s thread
- * (cli/helper-thread.ts; on this one when there is none), while `check` runs beside it (the
- * rules, the bundle): Kubernetes' 943 files take 50–80 ms to create, which no longer add to
- * the rules' time. (16 asynchronous writers on this thread took 70–130 ms and more CPU, and
- * their every next write waited for the rules' synchronous work to finish.) The files
+ * The files are written one after the other, synchronously, by `options.writer`: on this
+ * thread before `check` runs (the rules, the bundle), or, with the opt-in helper thread
+ * (cli/helper-thread.ts, `SKILL_WIZARD_HELPER_THREAD=on`), on that thread beside `check`.
+ * (16 asynchronous writers on this thread took 70–130 ms and more CPU than Kubernetes' 943
+ * files written in turn, 50–80 ms, and their every next write waited for the rules'
+ * synchronous work to finish.) The files
  * `check` writes through `write` (`--zip`, `--report`) are put in place with the folder; if
  * anything fails, nothing is, and a failure to write the folder is the one thrown.
  */
@@ -145,7 +146,6 @@ export async function writeSkillFolder<T>(
   writing.add(writer);
   try {
     const [wrote, checking] = await Promise.allSettled([writer.write(temp, files), check((path, bytes) => staged.write(path, bytes))]);
-    writing.delete(writer);
     if (wrote.status === 'rejected') throw wrote.reason;
     if (checking.status === 'rejected') throw checking.reason;
     const checked = checking.value;

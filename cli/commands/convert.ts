@@ -117,7 +117,7 @@ export const convert = defineCommand({
   options: convertOptions,
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    // The thread that validates the spec and writes the skill's files starts now, so it is ready when they are.
+    // The opt-in helper thread (validating a JSON spec, writing the files) starts now, so it is ready when they are; off, everything runs here.
     const helper = new HelperThread();
     try {
       return await convertWith(helper, specPath, options, io);
