@@ -1,9 +1,11 @@
 import * as jsyaml from 'js-yaml';
 import { CORE_SCHEMA, load, YAMLException, type LoadOptions, type Type } from 'js-yaml';
-import { skipString } from '../core/json-locate';
+import { jsonDepthExceeds } from '../core/json-locate';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { LIMITS } from './limits';
+
+export { jsonDepthExceeds };
 
 /** One uploaded file, parsed. */
 export interface ParsedFile {
@@ -212,36 +214,6 @@ function firstSignificantChar(s: string): string {
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return s[i];
   }
   return '';
-}
-
-/** A run of characters that are neither a quote nor a bracket (sticky: matched where `lastIndex` is). */
-const PLAIN_RUN = /[^"{}[\]]*/y;
-
-/**
- * Bracket depth of a JSON text, outside strings; stops at the first level over `max`. It
- * jumps from one quote or bracket to the next with a regular expression, and from a string's
- * opening quote to its closing one with `indexOf` (a quote after an odd run of backslashes is
- * escaped): the text is read by native code, not a character at a time here (Kubernetes'
- * 3.3 MB, every character of which this reads before `JSON.parse`).
- */
-export function jsonDepthExceeds(s: string, max: number): boolean {
-  let depth = 0;
-  let i = 0;
-  while (i < s.length) {
-    PLAIN_RUN.lastIndex = i;
-    PLAIN_RUN.test(s);
-    i = PLAIN_RUN.lastIndex;
-    if (i >= s.length) break;
-    const c = s.charCodeAt(i);
-    if (c === 0x22 /* " */) i = skipString(s, i);
-    else {
-      if (c === 0x7b || c === 0x5b) {
-        if (++depth > max) return true;
-      } else depth--;
-      i++;
-    }
-  }
-  return false;
 }
 
 /** V8's JSON.parse messages; the kind that quotes the input is not repeated. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectRefs, expandRefs, MAX_PARAMETERS_BYTES } from './expand';
+import { collectRefs, expandByWalking, expandRefs, MAX_PARAMETERS_BYTES } from './expand';
+import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { fanOutSchemas } from '../../test/hostile';
 import { seeded, type Random } from '../../test/random';
 
@@ -158,5 +159,66 @@ describe('expandRefs: kept expansions of types', () => {
     const a = expandRefs({ $ref: '#/types/A' }, types);
     expect(b.ok && b.json).toBe('{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"object"}}}}}');
     expect(a.ok && a.json).toBe('{"type":"object","properties":{"b":{"type":"object","properties":{"a":{"type":"object"}}}}}');
+  });
+});
+
+/** A random JSON value as a parsed schema can hold it: odd strings (non-ASCII, escapes, lone halves, quotes), `$ref` as a key in data and as text, numbers JSON writes in other forms. */
+function randomValue(r: Random, depth: number): unknown {
+  const strings = ['', 'plain', 'é🐾', '\ud800', 'a"b\\c', 'line\nbreak\t\u0001', '\u2028\u007f', '"$ref":', '$ref', 'x'.repeat(r.int(300))];
+  const roll = depth > 6 ? r.int(4) : r.int(7);
+  if (roll === 0) return r.pick(strings);
+  if (roll === 1) return r.pick([0, -0, 1.5, 1e21, -7, 123456789, 2 ** 53 + 1]);
+  if (roll === 2) return r.pick([true, false, null]);
+  if (roll === 3) return r.pick(['string', 'integer']);
+  if (roll === 4) return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let i = 0, n = r.int(5); i < n; i++) o[r.pick(['type', 'description', 'properties', 'items', 'enum', 'example', 'default', 'const', '$ref', '__proto__', '10', 'é', `k${r.int(9)}`])] = randomValue(r, depth + 1);
+  return o;
+}
+
+/** `{"items": …}` nested `levels` times around a value. */
+function nested(levels: number, inner: unknown): unknown {
+  let s = inner;
+  for (let i = 0; i < levels; i++) s = { items: s };
+  return s;
+}
+
+describe('expandRefs: a schema without references', () => {
+  it('gives what the walk gives when values are random', () => {
+    const r = seeded(11_22);
+    for (let round = 0; round < 3000; round++) {
+      // Parsed from text, as a rule reads a file's schema; and with `$ref` keys in data, where the walk reads them as data.
+      const schema = JSON.parse(JSON.stringify(randomValue(r, 0))) as unknown;
+      const limit = r.pick([MAX_PARAMETERS_BYTES, r.int(400)]);
+      const fast = expandRefs(schema, new Map(), limit);
+      const walked = expandByWalking(schema, new Map(), limit);
+      expect(fast).toEqual(walked);
+      if (fast.ok && walked.ok) {
+        expect(fast.json).toBe(walked.json);
+        expect(fast.parameters).toEqual(walked.parameters);
+      }
+    }
+  });
+
+  it('gives what the walk gives at and around the depth limit', () => {
+    for (const levels of [MAX_SCHEMA_DEPTH - 2, MAX_SCHEMA_DEPTH - 1, MAX_SCHEMA_DEPTH, MAX_SCHEMA_DEPTH + 1, MAX_SCHEMA_DEPTH + 2]) {
+      for (const inner of [{}, [], { type: 'string' }, ['a'], 'leaf', { items: {} }]) {
+        const schema = nested(levels, inner);
+        expect(expandRefs(schema, new Map()), `${levels} ${JSON.stringify(inner)}`).toEqual(expandByWalking(schema, new Map()));
+      }
+    }
+  });
+
+  it('gives what the walk gives at and around the size limit', () => {
+    const schema = { type: 'object', description: 'é'.repeat(100) };
+    const bytes = new TextEncoder().encode(JSON.stringify(schema)).length;
+    for (const limit of [bytes - 1, bytes, bytes + 1]) expect(expandRefs(schema, new Map(), limit)).toEqual(expandByWalking(schema, new Map(), limit));
+  });
+
+  it('is left to the walk when a value cannot be written as JSON', () => {
+    const cycle: Record<string, unknown> = { type: 'object' };
+    cycle.properties = { self: cycle };
+    expect(expandRefs(cycle, new Map())).toEqual({ ok: false, reason: 'depth' });
+    expect(expandRefs(nested(20_000, {}), new Map())).toEqual({ ok: false, reason: 'depth' });
   });
 });
