@@ -174,7 +174,8 @@ async function convertWith(helper: HelperThread, specPath: string, options: Conv
   // place once all three are written, so a failure leaves none of them, or half of one.
   const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer: helper }, async (write) => {
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
-    const problems = checkPackage(pkg);
+    // What the conversion measured is not measured again (the package is its own, unchanged).
+    const problems = checkPackage(pkg, { converted: result.converted });
     // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
     if (zip !== undefined) {
       const { exportBundle } = await import('../../lib/bundle/bundle');

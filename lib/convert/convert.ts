@@ -137,6 +137,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
   const read = new Map<string, OperationFile>();
+  // The files whose published parameters the screen measured within the limits: the rules need not expand them again (ConvertedFacts).
+  const withinLimits = new Set<OperationFile>();
   // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
   const fittedText = fits.some((f) => f?.ok) ? new SchemaTextMemo(fits.map((f) => (f?.ok ? f.schema : undefined))) : undefined;
   const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
@@ -165,6 +167,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose }, fit?.ok ? fittedText : undefined);
     const tool = toolName(skill, base);
     reportDeclared.push({ ...entry, tool });
+    if (over[i] === 'no') withinLimits.add(read.get(file)!);
     if (fit?.ok) {
       reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
       return;
@@ -192,6 +195,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
   files.set('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256));
   if (typeMap.size > 0) files.set('types.json', writeTypesFile(typeMap));
+  // As measured: a types.json the lone-surrogate pass below rewrites is not the one measured, and the rules then measure again.
+  const typesText = files.get('types.json');
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
   for (const [file, text] of opFiles) files.set(file, text);
   // A file is UTF-8 text: half a character from the spec (a JSON `\ud800` escape) that a
@@ -208,6 +213,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     folder: skill,
     files,
     read,
+    converted: { withinLimits, typesText },
     report: {
       skill,
       source: { title: source.title, version: source.version, format: loaded.format.label, sha256, entry: loaded.entry },

@@ -19,7 +19,8 @@ import { deepFreeze } from '../../test/deep-freeze';
  * warns (an operation fitting could not bring within the limit because its required
  * arguments alone pass it); each fitted operation publishes at the size the report gives;
  * every operation file read from its model (`result.read`) is the file parsed from its
- * text, with the same problems; its bundle imports back to the same files and exports
+ * text, with the same problems, also when the rules are handed what the conversion measured
+ * (`result.converted`); its bundle imports back to the same files and exports
  * again to the same bytes.
  * Skipped when the corpus is absent.
  */
@@ -51,6 +52,9 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       expect(fromModels.operations.every((op) => result.read.get(op.file) === op)).toBe(true);
       fromModels.operations.forEach((op, i) => expectSameRead(op, pkg.operations[i]));
       expect(checkPackage(fromModels)).toEqual(all);
+      // What the conversion measured, handed to the rules (as `convert` does), gives the same problems as measuring again.
+      expect(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files }, result.read), { converted: result.converted })).toEqual(all);
+      if (r.declared.length > r.fitted.length) expect(result.converted.withinLimits.size).toBeGreaterThan(0);
       const problems = all.filter((p) => p.severity === 'error');
       const warned = new Set(r.warnings.filter((w) => w.ruleId === 'expanded-size').map((w) => `${/^`([^`]+)`/.exec(w.message)?.[1]}.md`));
       expect(problems.filter((p) => !(p.ruleId === 'expanded-size' && warned.has(p.file)))).toEqual([]);

@@ -137,7 +137,10 @@ describe('convertSpec on the fixtures', () => {
       expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
       for (const [path, text] of actual) expect(text, path).toBe(expected.get(path));
       // The fixtures are written to pass every publish rule, save where the case says otherwise.
-      const errors = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.severity === 'error');
+      const all = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files }));
+      // Handed what the conversion measured (as `convert` does), the rules find the same problems.
+      expect(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files }, result.read), { converted: result.converted })).toEqual(all);
+      const errors = all.filter((p) => p.severity === 'error');
       const counts: Record<string, number> = {};
       for (const e of errors) counts[e.ruleId] = (counts[e.ruleId] ?? 0) + 1;
       expect(counts).toEqual(c.errors ?? {});

@@ -1,6 +1,7 @@
 import type { OperationFile } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
 import type { FitStep } from './fit';
+import type { ConvertedFacts } from '../rules/rule';
 
 /** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the resolved document. */
 export interface SpecLocation {
@@ -193,5 +194,7 @@ export interface ConvertResult {
    * parsing hundreds of files again.
    */
   read: ReadonlyMap<string, OperationFile>;
+  /** What the conversion measured of those files, for `checkPackage`'s `converted` option: the rules do not measure it again. */
+  converted: ConvertedFacts;
   report: ImportReport;
 }

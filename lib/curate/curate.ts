@@ -51,6 +51,8 @@ export function curateConversion(result: ConvertResult, choices: CurationChoices
       files: packageFiles(removal.pkg).files,
       // Operation files the removal did not rewrite keep their model (parseSkillPackage checks each one's text).
       read: result.read,
+      // Measured against the types.json the conversion wrote: once the removal prunes it, the rules measure again.
+      converted: result.converted,
       report: curatedReport(report, chosen.leftOut, removal.prunedTypes.keys()),
     },
     problems: chosen.problems,

@@ -1,3 +1,6 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage, updateSkillFile } from '../skill/package';
+import { checkPackage, type ConvertedFacts } from './index';
 import { md, schemaFile, testRule } from './test-helpers';
 
 const big = JSON.stringify({ Big: { type: 'string', description: 'x'.repeat(3000) } });
@@ -21,3 +24,31 @@ testRule('expanded-size', [
   },
   { name: 'stays quiet when a reference is broken (refs reports it)', files: { 'a.md': using(1) }, expected: [] },
 ]);
+
+describe('expanded-size with what a conversion measured (ConvertedFacts)', () => {
+  const files = new Map([
+    ['SKILL.md', '---\nname: p\ndescription: Pets.\n---\n'],
+    ['types.json', big],
+    ['a.md', using(9)],
+  ]);
+  const errors = (pkg: ReturnType<typeof parseSkillPackage>, converted?: ConvertedFacts) => checkPackage(pkg, { rules: ['expanded-size'], ...(converted ? { converted } : {}) });
+
+  it('takes the measure for the files and the types.json it was made for', () => {
+    const pkg = parseSkillPackage({ folder: 'p', files });
+    // A measure that says "within" of a file that is not: taken, so the rule trusts exactly what it is given.
+    expect(errors(pkg, { withinLimits: new Set(pkg.operations), typesText: big })).toEqual([]);
+    expect(errors(pkg)).toHaveLength(1);
+  });
+
+  it('measures again when types.json is not the text measured', () => {
+    const pkg = parseSkillPackage({ folder: 'p', files });
+    expect(errors(pkg, { withinLimits: new Set(pkg.operations), typesText: `${big}\n` })).toHaveLength(1);
+    expect(errors(pkg, { withinLimits: new Set(pkg.operations), typesText: undefined })).toHaveLength(1);
+  });
+
+  it('measures again a file read anew (an edit), even with the same text', () => {
+    const measured = parseSkillPackage({ folder: 'p', files });
+    const edited = updateSkillFile(measured, 'a.md', using(9));
+    expect(errors(edited, { withinLimits: new Set(measured.operations), typesText: big })).toHaveLength(1);
+  });
+});

@@ -6,13 +6,15 @@ import { atKey, type FileRule } from './rule';
  * SPEC 2: the published parameters (every `#/types/Name` expanded) are at most 24,576 bytes
  * of compact UTF-8 JSON. Expansion stops as soon as it passes the budget, so the message
  * gives the limit rather than a full size. A reference that cannot be expanded is `refs`'.
+ * A file the conversion that just wrote it measured within the limits (`ConvertedFacts`) is
+ * not expanded again.
  */
 export const expandedSize: FileRule = {
   id: 'expanded-size',
   scope: 'file',
   check(op, ctx) {
     const d = op.declaration;
-    if (!d || d.form === 'both') return [];
+    if (!d || d.form === 'both' || ctx.converted?.withinLimits.has(op)) return [];
     const e = publishOperation(ctx.pkg, op)?.expansion;
     if (!e || e.ok) return [];
     const where = d.form === 'schema' ? '/operation/schema' : '/operation';

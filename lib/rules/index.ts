@@ -43,7 +43,7 @@ import { pathParameters } from './path-parameters';
 import { qualifiers } from './qualifiers';
 import { queryParameters } from './query-parameters';
 import { refs } from './refs';
-import type { FileRule, PackageRule, Rule, RuleContext, RuleProblem } from './rule';
+import type { ConvertedFacts, FileRule, PackageRule, Rule, RuleContext, RuleProblem } from './rule';
 import { schemaCheckable } from './schema-checkable';
 import { schemaJson } from './schema-json';
 import { RULE_IDS, severityOf, type RuleId, type SeverityOverrides } from './severity';
@@ -53,7 +53,7 @@ import { toolNameRule } from './tool-name';
 import { typesJson } from './types-json';
 import { typesUnused } from './types-unused';
 
-export type { FileRule, PackageRule, Rule, RuleContext, RuleProblem } from './rule';
+export type { ConvertedFacts, FileRule, PackageRule, Rule, RuleContext, RuleProblem } from './rule';
 export { CASE_SEVERITY, DEFAULT_SEVERITY, RULE_IDS, severityOf, type RuleId, type SeverityOverrides } from './severity';
 
 /** Every rule by id (SPEC 5). */
@@ -94,14 +94,18 @@ export interface CheckOptions {
   rules?: readonly RuleId[];
   /** A preset's severities over the defaults of severity.ts. */
   severity?: SeverityOverrides;
+  /** What the conversion that just wrote the package measured of it (`ConvertResult.converted`); used only while the package's types.json is the text it wrote. */
+  converted?: ConvertedFacts;
 }
 
 const EMPTY_TYPES: ReadonlyMap<string, unknown> = new Map();
 
-/** The context rules get: the skill name as publishing uses it (SPEC 2), and the shared types. */
-export function ruleContext(pkg: SkillPackage): RuleContext {
+/** The context rules get: the skill name as publishing uses it (SPEC 2), the shared types, and what the conversion that wrote them measured while its types.json is unchanged. */
+export function ruleContext(pkg: SkillPackage, converted?: ConvertedFacts): RuleContext {
   const name = pkg.manifest?.data.name;
-  return { pkg, skillName: typeof name === 'string' ? name : pkg.folder, types: pkg.types?.types ?? EMPTY_TYPES };
+  const ctx: RuleContext = { pkg, skillName: typeof name === 'string' ? name : pkg.folder, types: pkg.types?.types ?? EMPTY_TYPES };
+  if (converted && converted.typesText === pkg.types?.text) ctx.converted = converted;
+  return ctx;
 }
 
 /** What one check leaves behind for the next: its problems, and each file's, by parsed file. */
@@ -129,7 +133,7 @@ export function checkPackage(pkg: SkillPackage, options?: CheckOptions): Problem
  * operations that can see it). Package rules always run. The problems equal `checkPackage`'s.
  */
 export function checkIncremental(pkg: SkillPackage, previous?: CheckState, options?: CheckOptions): CheckState {
-  const ctx = ruleContext(pkg);
+  const ctx = ruleContext(pkg, options?.converted);
   const ids = options?.rules ?? RULE_IDS;
   const fileRules: FileRule[] = [];
   const packageRules: PackageRule[] = [];

@@ -17,6 +17,26 @@ export interface RuleContext {
   skillName: string;
   /** types.json's types (empty when there is no types.json). */
   types: ReadonlyMap<string, unknown>;
+  /** What the conversion that wrote the package measured of it, when the package holds the types.json it wrote (`CheckOptions.converted`). */
+  converted?: ConvertedFacts;
+}
+
+/**
+ * What a conversion measured of the package it wrote (lib/convert), so that a rule need not
+ * measure it again right after (issue 11 item 2): it holds for the conversion's own parsed
+ * operation files (`ConvertResult.read`: an edited file is another object) against the
+ * types.json text it wrote, and for nothing else. `validate` and the wizard's edits, which
+ * read files a person may have changed, never have it.
+ */
+export interface ConvertedFacts {
+  /**
+   * The operation files whose published parameters (SPEC 2) the conversion's size screen
+   * measured within both limits, bytes and depth; the screen's measure is an upper bound of
+   * what publishing's expansion gives (lib/publish/expanded-size.ts), so each publishes.
+   */
+  withinLimits: ReadonlySet<OperationFile>;
+  /** The types.json text those were measured with; undefined when the conversion wrote none. */
+  typesText: string | undefined;
 }
 
 /** A problem as a rule reports it: no rule id and no severity (severity.ts decides). */
