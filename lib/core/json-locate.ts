@@ -134,32 +134,43 @@ export function skipString(s: string, i: number): number {
   return s.length;
 }
 
-/** A run of characters that are neither a quote nor a bracket (sticky: matched where `lastIndex` is). */
-const PLAIN_RUN = /[^"{}[\]]*/y;
+/**
+ * What lies between two brackets: runs of characters that are neither a quote nor a bracket,
+ * and whole strings (a backslash takes the next character with it, so a quote after an odd
+ * run of backslashes is escaped), at most 500 of them a call, so that the engine's
+ * backtracking stack stays small on a text of millions of strings (sticky: matched where
+ * `lastIndex` is). One native call crosses the keys, values and indentation between two
+ * brackets of a pretty-printed spec, where jumping quote to quote took two calls a string.
+ */
+const BETWEEN_BRACKETS = /(?:[^"{}[\]]+|"[^"\\]*(?:\\[\s\S][^"\\]*)*"){0,500}/y;
+
+/** Offset of the next bracket outside strings at or after `i`; the text's end when there is none, or when a string never closes. */
+function nextBracket(s: string, i: number): number {
+  while (i < s.length) {
+    BETWEEN_BRACKETS.lastIndex = i;
+    BETWEEN_BRACKETS.test(s);
+    const j = BETWEEN_BRACKETS.lastIndex;
+    const c = s.charCodeAt(j);
+    if (c === 0x7b || c === 0x5b || c === 0x7d || c === 0x5d) return j;
+    // A quote the expression stopped at opens a string that never closes (the rest is in it), or one past its bound.
+    i = c === 0x22 ? skipString(s, j) : j;
+  }
+  return s.length;
+}
 
 /**
  * Bracket depth of a JSON text, outside strings; stops at the first level over `max`. It
- * jumps from one quote or bracket to the next with a regular expression, and from a string's
- * opening quote to its closing one with `indexOf` (a quote after an odd run of backslashes is
- * escaped): the text is read by native code, not a character at a time here (Kubernetes'
- * 3.3 MB, every character of which this reads before `JSON.parse`).
+ * jumps from one bracket to the next with a regular expression (`nextBracket`): the text is
+ * read by native code, not a character at a time here (Kubernetes' 3.3 MB, every character of
+ * which this reads before `JSON.parse`).
  */
 export function jsonDepthExceeds(s: string, max: number): boolean {
   let depth = 0;
-  let i = 0;
-  while (i < s.length) {
-    PLAIN_RUN.lastIndex = i;
-    PLAIN_RUN.test(s);
-    i = PLAIN_RUN.lastIndex;
-    if (i >= s.length) break;
+  for (let i = nextBracket(s, 0); i < s.length; i = nextBracket(s, i + 1)) {
     const c = s.charCodeAt(i);
-    if (c === 0x22 /* " */) i = skipString(s, i);
-    else {
-      if (c === 0x7b || c === 0x5b) {
-        if (++depth > max) return true;
-      } else depth--;
-      i++;
-    }
+    if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else depth--;
   }
   return false;
 }
@@ -169,19 +180,10 @@ function skipValue(s: string, i: number): number {
   if (c === 0x22) return skipString(s, i);
   if (c === 0x7b || c === 0x5b) {
     let depth = 0;
-    while (i < s.length) {
+    for (; i < s.length; i = nextBracket(s, i + 1)) {
       const d = s.charCodeAt(i);
-      if (d === 0x22) i = skipString(s, i);
-      else {
-        if (d === 0x7b || d === 0x5b) depth++;
-        else if (d === 0x7d || d === 0x5d) {
-          depth--;
-          if (depth === 0) return i + 1;
-        }
-        // To the next quote or bracket at once: a pretty-printed spec is mostly indentation between them.
-        PLAIN_RUN.lastIndex = i + 1;
-        i = PLAIN_RUN.test(s) ? PLAIN_RUN.lastIndex : i + 1;
-      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (--depth === 0) return i + 1;
     }
     return s.length;
   }

@@ -202,4 +202,24 @@ describe('jsonDepthExceeds', () => {
       expect(jsonDepthExceeds(text, max), JSON.stringify([text, max])).toBe(depthExceedsSlowly(text, max));
     }
   });
+
+  it('answers as a character-at-a-time scan does when thousands of strings stand between two brackets (seeded)', ({ expect }) => {
+    // Past the 500 runs and strings one regular expression call takes: the scan goes on from there, inside or outside a string.
+    const random = seeded(0xde9745);
+    // Whole strings (a backslash escaped, a quote escaped, brackets inside), and what stands between them.
+    const pieces = ['"a"', '"[{"', '"\\\\"', '"\\""', '"}]"', ',', ' ', 'x'];
+    for (let n = 0; n < 40; n++) {
+      let text = '[';
+      for (let k = 400 + random.int(1600); k > 0; k--) text += random.pick(pieces);
+      text += random.pick(['[[1]]]', ']', '"[[[', '{"a": [[]]}]']);
+      const max = 1 + random.int(3);
+      expect(jsonDepthExceeds(text, max), `seed piece ${n}`).toBe(depthExceedsSlowly(text, max));
+    }
+  });
+
+  it('reads a text of millions of strings without running out of stack', () => {
+    const text = `[${'"s",'.repeat(3_000_000)}[[1]]]`;
+    expect(jsonDepthExceeds(text, 2)).toBe(true);
+    expect(jsonDepthExceeds(text, 3)).toBe(false);
+  });
 });
