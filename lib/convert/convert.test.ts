@@ -5,6 +5,7 @@ import { parseManifest } from '../skill/manifest';
 import { publishTools } from '../publish/publish';
 import { expandRefs } from '../publish/expand';
 import { checkPackage } from '../rules';
+import { removeOperations } from '../curate';
 import { loadSpec } from '../openapi';
 import { buildRequest, findCallable } from '../call';
 import { convertSpec } from './convert';
@@ -651,9 +652,27 @@ describe('convertSpec', () => {
     const big = tools.find((t) => t.alias === 'big')!;
     expect(fitted.bytesAfter).toBe(new TextEncoder().encode(JSON.stringify(big.parameters)).length);
     expect(fitted.bytesAfter).toBeLessThanOrEqual(24_576);
-    // The type is no longer shared: only the fitted operations used it.
-    expect(r.types()).toBeUndefined();
+    // The type as the spec gives it is not in types.json (only fitted operations use it); as fitting trimmed it, both
+    // fitted operations use it, so it is there once, `Big.fitted`, and each schema refers to it (SPEC 1.5).
+    expect(Object.keys(r.types())).toEqual(['Big.fitted']);
+    expect(r.types()['Big.fitted'].properties.field_0).toEqual({ type: 'string' });
+    expect(r.schema('big').properties.a).toEqual({ $ref: '#/types/Big.fitted' });
+    expect(r.schema('big2').properties.b).toEqual({ $ref: '#/types/Big.fitted' });
+    expect(r.report.sharedTypes).toEqual([{ name: 'Big.fitted', why: 'fitted', operations: 2, location: expect.objectContaining({ pointer: '/components/schemas/Big' }) }]);
     expect(tools.find((t) => t.alias === 'small')).toBeDefined();
+  });
+
+  it('shares a fitted type only while more than one kept operation uses it: curation removes it with its last two users, as any shared type', () => {
+    const r = run(bigSpec());
+    const pkg = parseSkillPackage({ folder: r.folder, files: r.files });
+    const one = removeOperations(pkg, ['big2.md']);
+    // A kept operation's file is not rewritten, so its type stays in types.json (as for every shared type).
+    expect([...one.pkg.types!.types.keys()]).toEqual(['Big.fitted']);
+    expect(one.prunedTypes.size).toBe(0);
+    expect(checkPackage(one.pkg).filter((p) => p.severity === 'error')).toEqual([]);
+    const both = removeOperations(pkg, ['big.md', 'big2.md']);
+    expect([...both.prunedTypes.keys()]).toEqual(['Big.fitted']);
+    expect(both.pkg.types).toBeUndefined();
   });
 
   // How fast the two fan-out bombs convert, and the heap the second takes, are measured by `npm run bench` (bench/limits.ts).

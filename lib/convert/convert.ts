@@ -16,8 +16,9 @@ import { templateKey } from '../skill/url-template';
 import { ConvertContext, own, type Json } from './context';
 import type { OperationObject, PathItemObject } from './document';
 import { Fitter, type FitResult } from './fit';
+import { shareFittedTypes } from './fitted-types';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SkippedOperation, SpecInput, SpecLocation, WeakDescription } from './model';
+import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SharedTypeEntry, SkippedOperation, SpecInput, SpecLocation, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
 import { BODY_SHAPE_BUDGET, operationProse, SHAPE_BUDGET } from './prose';
@@ -131,6 +132,22 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const shared = types.sharedTypes();
   const typeMap = new Map<string, unknown>();
   for (const t of shared) typeMap.set(t.name, t.schema);
+  // A type written the same way into more than one fitted schema goes in types.json too (SPEC 1.5).
+  const fitted = fitter
+    ? shareFittedTypes(
+        fits.map((f) => (f?.ok ? f.schema : undefined)),
+        {
+          typeOf: (subtree) => fitter.writtenType(subtree),
+          overlay: (subtree) => fitter.overlay(subtree),
+          shared: (pointer) => {
+            const name = types.sharedName(pointer);
+            return name === undefined ? undefined : { name, schema: typeMap.get(name) };
+          },
+          newName: (pointer) => types.fittedName(pointer),
+        },
+      )
+    : undefined;
+  for (const t of fitted?.types ?? []) typeMap.set(t.name, t.schema);
 
   const shapes = new ShapeWriter(types.reader, SHAPE_BUDGET);
   const bodyShapes = new ShapeWriter(types.reader, BODY_SHAPE_BUDGET);
@@ -140,7 +157,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // The files whose published parameters the screen measured within the limits: the rules need not expand them again (ConvertedFacts).
   const withinLimits = new Set<OperationFile>();
   // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
-  const fittedText = fits.some((f) => f?.ok) ? new SchemaTextMemo(fits.map((f) => (f?.ok ? f.schema : undefined))) : undefined;
+  const fittedText = fitted && fits.some((f) => f?.ok) ? new SchemaTextMemo(fitted.schemas) : undefined;
   const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
     const { text, parsed } = writeAndReadOperationFile(file, model, memo);
     opFiles.push([file, text]);
@@ -162,7 +179,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       reportProse.push({ ...entry, reasons: plan.reasons });
       return;
     }
-    const schema = fit?.ok ? fit.schema : (types.materialize(roots[i]!) as Json);
+    const schema = fit?.ok ? fitted!.schemas[i]! : (types.materialize(roots[i]!) as Json);
     const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
     write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose }, fit?.ok ? fittedText : undefined);
     const tool = toolName(skill, base);
@@ -223,7 +240,10 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       fitted: reportFitted,
       skipped,
       leftOut: [],
-      sharedTypes: shared.map((t) => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.placeOf(t.pointer) })),
+      sharedTypes: [
+        ...shared.map((t): SharedTypeEntry => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.placeOf(t.pointer) })),
+        ...(fitted?.types ?? []).map((t): SharedTypeEntry => ({ name: t.name, why: 'fitted', operations: t.operations, location: ctx.placeOf(t.pointer) })),
+      ].sort((a, b) => compareStrings(a.name, b.name)),
       servers: serversReport,
       weakDescriptions,
       warnings: byPlace(ctx.warnings),

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nodesInCycles } from '../core/graph';
-import type { RefReader } from '../publish/expanded-view';
+import { typesReader } from '../../test/types-reader';
 import { fitParameters, type FitResult } from './fit';
-
-/** References `{"$ref": "#/types/Name"}` into a map, as a skill writes them. */
-function typesReader(types: Record<string, unknown>): RefReader {
-  const names = Object.keys(types);
-  const refsOf = (name: string) => JSON.stringify(types[name]).match(/#\/types\/[A-Za-z0-9_]+/g)?.map((r) => r.slice(8)) ?? [];
-  const cycles = nodesInCycles(names, refsOf);
-  return {
-    read: (node) => {
-      const ref = (node as Record<string, unknown>).$ref;
-      if (typeof ref !== 'string') return undefined;
-      const name = ref.slice(8);
-      if (!(name in types)) return 'broken';
-      const { $ref: _, ...siblings } = node as Record<string, unknown>;
-      void _;
-      const target = types[name];
-      return { key: name, target, siblings: Object.keys(siblings).length > 0 ? siblings : undefined, targetIsRef: typeof target === 'object' && target !== null && '$ref' in target };
-    },
-    recursive: (key) => cycles.has(key),
-  };
-}
 
 const none = typesReader({});
 const bytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;

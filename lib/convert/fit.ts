@@ -3,7 +3,7 @@ import { joinPointer, pointerTokens } from '../core/json-pointer';
 import { childMode, MAX_PARAMETERS_BYTES, type Mode } from '../publish/expand';
 import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
-import { firstSentence, TRIM_EXAMPLES, TRIM_NESTED_DESCRIPTIONS, TRIM_SENTENCES, viewOf, type RefReader, type View } from '../publish/expanded-view';
+import { firstSentence, keeps, TRIM_EXAMPLES, TRIM_NESTED_DESCRIPTIONS, TRIM_SENTENCES, viewOf, type RefReader, type RefSite, type View } from '../publish/expanded-view';
 import type { Json } from './context';
 
 /** The steps of fitting, in the order they are taken: the ones that lose least first (issue 8). */
@@ -106,6 +106,10 @@ export class Fitter {
   private readonly sizer: ExpandedSizer;
   /** Subtrees written with no replacement below, by trim; only those that did not depend on the types expanded around them. */
   private readonly written: WeakMap<object, unknown>[] = [];
+  /** Each written type, by the key of the type it was written from (see `writtenType`). */
+  private readonly types = new WeakMap<object, string>();
+  /** Each reference with keys beside it written out: the type written (a key of `types`) and the site's keys laid over it. */
+  private readonly overlays = new WeakMap<object, { base: object; keys: readonly string[] }>();
   private dependent = 0;
 
   constructor(
@@ -115,6 +119,27 @@ export class Fitter {
     sizer?: ExpandedSizer,
   ) {
     this.sizer = sizer ?? new ExpandedSizer(reader, Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * The key of the type (as `reader` names it) a subtree of a fitted schema is that type
+   * written out, as it was trimmed: a type in no cycle, referred to with nothing beside the
+   * reference that the trim keeps, is written once per trim, the same object at every place
+   * it is met, in every operation this fitter fits (so the converter can share it in
+   * types.json, lib/convert/fitted-types.ts). Undefined for any other subtree.
+   */
+  writtenType(subtree: object): string | undefined {
+    return this.types.get(subtree);
+  }
+
+  /**
+   * Where a subtree of a fitted schema is a reference with keys beside it written out (a
+   * description, say): the type written as `writtenType` knows it, and the site's keys,
+   * which the subtree has after the type's own (as publishing lays them over it). Expanded,
+   * `{"$ref": <the type>, <those keys>}` is the subtree.
+   */
+  overlay(subtree: object): { base: object; keys: readonly string[] } | undefined {
+    return this.overlays.get(subtree);
   }
 
   fit(root: Json): FitResult {
@@ -240,6 +265,38 @@ export class Fitter {
       if (typeof node !== 'object' || node === null) return node;
       // Below the top, with its descriptions dropped, there are no sentences left to cut.
       if (!top && trim & TRIM_NESTED_DESCRIPTIONS) trim &= ~TRIM_SENTENCES;
+      if (pointer === undefined && mode === 'schema') {
+        const site = reader.read(node);
+        if (site !== undefined && site !== 'broken' && !reader.recursive(site.key) && (!top || sameAtTop(site, trim))) {
+          // A reference to a type in no cycle, with nothing beside it that the trim keeps, is
+          // its type written out (as the view reads it): written from the type's own schema,
+          // it is one object for every place the type is met under this trim.
+          const own = keptKeys(site.siblings, trim, top);
+          if (own.length === 0) return writtenType(site.key, site.target, active, trim);
+          // With keys beside it (a description), it is that object with the site's keys laid
+          // over it, as publishing expands a reference with siblings.
+          if (isPlainObject(site.target) && reader.read(site.target) === undefined) {
+            const before = self.dependent;
+            const base = writtenType(site.key, site.target, active, trim);
+            const value = cached(node, mode, pointer, active, trim, top);
+            if (self.dependent === before && typeof value === 'object' && value !== null) self.overlays.set(value, { base: base as object, keys: own });
+            return value;
+          }
+        }
+      }
+      return cached(node, mode, pointer, active, trim, top);
+    }
+
+    /** A type's schema written as a place that refers to it with nothing beside it reads it: the same object wherever it is met under a trim, and known as the type's (`writtenType`). */
+    function writtenType(key: string, target: unknown, active: ReadonlySet<string>, trim: number): unknown {
+      const before = self.dependent;
+      const value = write(target, 'schema', undefined, active, trim, false);
+      if (self.dependent === before && typeof value === 'object' && value !== null && !Array.isArray(value) && !self.types.has(value)) self.types.set(value, key);
+      return value;
+    }
+
+    /** `write` of an object, kept per trim where it depends on nothing around it. */
+    function cached(node: object, mode: Mode, pointer: string | undefined, active: ReadonlySet<string>, trim: number, top: boolean): unknown {
       const cache = pointer === undefined && !top ? (self.written[(mode === 'schema' ? 0 : mode === 'names' ? 8 : 16) + trim] ??= new WeakMap()) : undefined;
       if (cache?.has(node)) return cache.get(node);
       const before = self.dependent;
@@ -286,6 +343,22 @@ export class Fitter {
   }
 }
 
+/** The keys beside a reference that a trim keeps. */
+function keptKeys(siblings: Readonly<Record<string, unknown>> | undefined, trim: number, top: boolean): string[] {
+  return siblings ? Object.keys(siblings).filter((k) => keeps(k, trim, top)) : [];
+}
+
+/**
+ * Whether a reference at the top (an argument) reads as it would below: the trim keeps a
+ * top-level description that it drops below, so only where the type's own description is
+ * not kept there either (the site has its own, or the type none), or the trim drops no
+ * descriptions.
+ */
+function sameAtTop(site: RefSite, trim: number): boolean {
+  if (!(trim & TRIM_NESTED_DESCRIPTIONS)) return true;
+  if (site.siblings && Object.hasOwn(site.siblings, 'description')) return true;
+  return !isPlainObject(site.target) || !Object.hasOwn(site.target, 'description');
+}
 
 /**
  * Whether fitting may replace a schema by `{"type":"object"}`: `object` (perhaps admitting

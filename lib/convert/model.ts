@@ -109,8 +109,12 @@ export interface SkippedOperation extends ReportOperation {
 export interface SharedTypeEntry {
   /** The name in types.json. */
   name: string;
-  /** Why it is shared rather than inlined (SPEC 1.5): more than one operation uses it, it refers to itself, or inlining it would repeat it past the size limit. */
-  why: 'shared' | 'recursive' | 'size';
+  /**
+   * Why it is shared rather than inlined (SPEC 1.5): more than one operation uses it, it
+   * refers to itself, or inlining it would repeat it past the size limit; `fitted`: a type as
+   * fitting trimmed it (`Pet.fitted`), the same in more than one fitted operation (issue 8).
+   */
+  why: 'shared' | 'recursive' | 'size' | 'fitted';
   /** How many declared operations reach it. */
   operations: number;
   location: SpecLocation;

@@ -20,7 +20,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
   leftOut: z.array(z.object({ ...operation, file: z.string(), was: z.enum(['declared', 'prose-only']), reasons: z.array(z.string()) })).default([]),
-  sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size']), operations: z.number(), location })),
+  sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size', 'fitted']), operations: z.number(), location })),
   // Issue 8: absent from reports saved before it, where they read as empty.
   servers: z
     .object({

@@ -15,6 +15,7 @@ export const SHARED_TYPE_REASONS: Readonly<Record<SharedTypeEntry['why'], string
   shared: 'used by more than one operation',
   recursive: 'refers to itself',
   size: 'repeated or nested so deep inside one operation that inlining it would pass the size limit',
+  fitted: 'a type as fitting trimmed it, the same in more than one fitted operation',
 };
 
 /** A warning given this many times with the same words is printed once, with its count. */

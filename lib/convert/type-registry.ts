@@ -292,6 +292,22 @@ export class TypeRegistry implements SchemaHost {
     return size;
   }
 
+  /**
+   * A name in types.json for a type as fitting wrote it (lib/convert/fitted-types.ts): the
+   * type's with `.fitted`, then `_2`, `_3`, … while a name in types.json or a schema of the
+   * spec (by its own name) has it. Call after `decide()`.
+   */
+  fittedName(pointer: string): string {
+    this.specNames ??= new Set([...this.records.values()].map((r) => typeDisplayName(r.pointer)));
+    const base = `${typeDisplayName(pointer)}.fitted`;
+    let name = base;
+    for (let i = 2; this.names.has(name) || this.specNames.has(name); i++) name = `${base}_${i}`;
+    this.names.set(name, this.records.get(pointer)!);
+    return name;
+  }
+
+  private specNames?: Set<string>;
+
   private uniqueName(base: string, rec: TypeRecord): string {
     let name = base;
     for (let i = 2; this.names.has(name); i++) name = `${base}_${i}`;
