@@ -43,24 +43,29 @@ export interface FittedTypeNames {
  */
 export function shareFittedTypes(schemas: readonly (Json | undefined)[], names: FittedTypeNames): { schemas: (Json | undefined)[]; types: FittedType[] } {
   // How many operations reach each subtree, counted to 2: one two operations reach already
-  // passed both counts to everything below it, so the walk stops there.
-  const counts = new Map<object, { count: number; last: number }>();
+  // passed both counts to everything below it, so the walk stops there. Kept as the last
+  // operation that reached it, or TWICE.
+  const TWICE = -1;
+  const reached = new Map<object, number>();
+  const stack: object[] = [];
   schemas.forEach((schema, op) => {
-    if (!schema) return;
-    const stack: unknown[] = [schema];
+    if (schema) stack.push(schema);
     while (stack.length > 0) {
-      const v = stack.pop();
-      if (typeof v !== 'object' || v === null) continue;
-      let c = counts.get(v);
-      if (!c) counts.set(v, (c = { count: 0, last: -1 }));
-      if (c.last === op || c.count >= 2) continue;
-      c.count++;
-      c.last = op;
+      const v = stack.pop()!;
+      const last = reached.get(v);
+      if (last === op || last === TWICE) continue;
+      reached.set(v, last === undefined ? op : TWICE);
       // A reference with keys beside it uses its type.
       const over = names.overlay(v);
       if (over) stack.push(over.base);
-      if (Array.isArray(v)) for (const item of v) stack.push(item);
-      else for (const k of Object.keys(v)) stack.push((v as Json)[k]);
+      if (Array.isArray(v)) {
+        for (const item of v) if (typeof item === 'object' && item !== null) stack.push(item);
+      } else {
+        for (const k of Object.keys(v)) {
+          const item = (v as Json)[k];
+          if (typeof item === 'object' && item !== null) stack.push(item);
+        }
+      }
     }
   });
 
@@ -92,15 +97,23 @@ export function shareFittedTypes(schemas: readonly (Json | undefined)[], names: 
     if (done !== undefined) return done;
     let out: unknown = v;
     if (Array.isArray(v)) {
-      const items = v.map(rewrite);
-      if (items.some((x, i) => x !== v[i])) out = items;
+      for (let i = 0; i < v.length; i++) {
+        const x = rewrite(v[i]);
+        if (x === v[i]) continue;
+        if (out === v) out = v.slice();
+        (out as unknown[])[i] = x;
+      }
     } else {
       const keys = Object.keys(v);
-      const values = keys.map((k) => rewrite((v as Json)[k]));
-      if (values.some((x, i) => x !== (v as Json)[keys[i]])) {
-        const o: Json = {};
-        keys.forEach((k, i) => setOwn(o, k, values[i]));
-        out = o;
+      for (let i = 0; i < keys.length; i++) {
+        const was = (v as Json)[keys[i]];
+        const x = typeof was === 'object' && was !== null ? rewrite(was) : was;
+        if (x !== was && out === v) {
+          // The keys before it as they were, in their order; then each as rewritten.
+          out = {};
+          for (let j = 0; j < i; j++) setOwn(out as Json, keys[j], (v as Json)[keys[j]]);
+        }
+        if (out !== v) setOwn(out as Json, keys[i], x);
       }
     }
     rewritten.set(v, out);
@@ -109,9 +122,9 @@ export function shareFittedTypes(schemas: readonly (Json | undefined)[], names: 
   const refOf = (v: object): Json | undefined => {
     const known = refs.get(v);
     if (known) return known;
+    if (reached.get(v) !== TWICE) return undefined;
     const pointer = names.typeOf(v);
-    const operations = counts.get(v)?.count ?? 0;
-    if (pointer === undefined || operations < 2) return undefined;
+    if (pointer === undefined) return undefined;
     // The types inside it first, so its schema refers to them by name.
     const schema = inner(v);
     const shared = names.shared(pointer);
@@ -119,7 +132,7 @@ export function shareFittedTypes(schemas: readonly (Json | undefined)[], names: 
     if (shared && sameJson(shared.schema, schema)) name = shared.name;
     else {
       name = names.newName(pointer);
-      types.push({ name, pointer, operations, schema });
+      types.push({ name, pointer, operations: 2, schema });
     }
     const ref = { $ref: `${TYPE_REF_PREFIX}${name}` };
     refs.set(v, ref);
