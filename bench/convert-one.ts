@@ -106,13 +106,13 @@ async function main() {
     const out = mkdtempSync(join(tmpdir(), 'fit-cost-'));
     // Then, in rounds of their own (the loop above is the target's figure, as it was), the
     // conversion as `convert` runs it without --zip: generate, then writeSkillFolder writes the
-    // folder with the CLI's writer and runs the rules.
+    // folder with the CLI's writer and runs the rules, handed what the conversion measured (as `convert` hands them).
     for (let i = 0; i < 6; i++) {
       for (const fit of i % 2 === 0 ? [true, false] : [false, true]) {
         const b = t();
         const bc = cpu();
         const w = convertSpec(loaded.value, { sha256, fit });
-        await writeSkillFolder(out, w.folder, w.files, { force: false, writer: new HelperThread() }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read)));
+        await writeSkillFolder(out, w.folder, w.files, { force: false, writer: new HelperThread() }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
         const written = t() - b;
         const writtenCpu = cpu() - bc;
         rmSync(join(out, w.folder), { recursive: true, force: true });
