@@ -131,6 +131,16 @@ export function refsOf(schema: unknown): { ref: unknown; pointer: string }[] {
   return found;
 }
 
+/**
+ * `refsOf` an operation's schema: none, without walking it, when its text names no `$ref`. A
+ * `$ref` key of the parsed schema is written in the text as `$ref`, or with a `\u` escape
+ * (`"\u0024ref"`); a text with neither holds none (most files: Stripe's every one).
+ */
+export function declarationRefs(d: Declaration): { ref: unknown; pointer: string }[] {
+  if (d.schemaText !== undefined && !d.schemaText.includes('$ref') && !d.schemaText.includes('\\u')) return [];
+  return refsOf(d.schema);
+}
+
 const refNames = new WeakMap<object, string[]>();
 
 /** The shared types a schema names directly (well-formed `#/types/Name` references only). */
@@ -212,7 +222,9 @@ function typeGraph(types: ReadonlyMap<string, unknown>): Map<string, string[]> {
 /** The shared types an operation file names directly (schema form; the flat form names none). */
 export function operationTypeUses(op: OperationFile): string[] {
   const d = op.declaration;
-  return d && d.form === 'schema' ? typeRefNames(d.schema) : [];
+  if (!d || d.form !== 'schema') return [];
+  // No reference in its text: no name (`declarationRefs`).
+  return declarationRefs(d).length === 0 ? [] : typeRefNames(d.schema);
 }
 
 /**

@@ -18,6 +18,12 @@ testRule('refs', [
   },
   { name: 'reports an OpenAPI reference when it is not #/types/Name', files: { 'types.json': owner, 'a.md': withRef('#/components/schemas/Owner') }, expected: [{ message: '`#/components/schemas/Owner` is not a reference to a shared type: references are `#/types/Name`' }] },
   { name: 'reports a reference into a type when it names a path below one', files: { 'types.json': owner, 'a.md': withRef('#/types/Owner/properties/pet') }, expected: [{ message: /is not a reference to a shared type/ }] },
+  {
+    // Its text names no `$ref` as such: the key is written with escapes, and read as `$ref`.
+    name: 'reports a broken reference when its key is written with a \\u escape',
+    files: { 'types.json': owner, 'a.md': withRef('#/types/Ownr').replace('"$ref"', '"\\u0024r\\u0065f"') },
+    expected: [{ message: '`#/types/Ownr` names no type in types.json', pointer: '/operation/schema/properties/owner/$ref' }],
+  },
   { name: 'reports an external file when a $ref points at one', files: { 'a.md': withRef('file:///etc/passwd') }, expected: [{ message: /`file:\/\/\/etc\/passwd` is not a reference/ }] },
   {
     name: 'reports a broken reference inside types.json at its line',

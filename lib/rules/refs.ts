@@ -1,7 +1,7 @@
 import { pointerToken } from '../core/json-pointer';
 import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
 import { TYPE_NAME, type TypesFile } from '../skill/types-file';
-import { refsOf } from './facts';
+import { declarationRefs, refsOf } from './facts';
 import { atSchema, type FileRule, type RuleProblem } from './rule';
 
 /** What is wrong with one `$ref` value, or undefined when it names an existing type. */
@@ -27,7 +27,7 @@ export const refs: FileRule = {
     const d = op.declaration;
     if (!d || d.form !== 'schema' || d.schema === undefined) return [];
     const problems: RuleProblem[] = [];
-    for (const { ref, pointer } of refsOf(d.schema)) {
+    for (const { ref, pointer } of declarationRefs(d)) {
       const message = refProblem(ref, ctx.types);
       if (message) problems.push(atSchema(op, `${pointer}/$ref`, message));
     }
