@@ -46,7 +46,7 @@ function percentile(xs: number[], p: number): number {
   return s[Math.max(0, Math.ceil(p * s.length) - 1)];
 }
 
-async function serve(app: string, port: number): Promise<ChildProcess> {
+export async function serve(app: string, port: number): Promise<ChildProcess> {
   const server = spawn(join(app, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
@@ -65,7 +65,7 @@ async function serve(app: string, port: number): Promise<ChildProcess> {
  * Uploads a spec file and times it: from the input's change (the files chosen) to a frame
  * showing `text` in the element `selector` names (and the element `also` names, if given).
  */
-async function uploadUntil(page: Page, base: string, file: string, shows: { selector: string; text: string; also?: string }, what: string): Promise<number> {
+export async function uploadUntil(page: Page, base: string, file: string, shows: { selector: string; text: string; also?: string }, what: string): Promise<number> {
   await page.goto(base);
   await page.getByRole('button', { name: 'Try the sample spec' }).waitFor();
   await page.waitForFunction(() => !(document.querySelector('button') as HTMLButtonElement | null)?.disabled);
@@ -94,7 +94,7 @@ async function uploadUntil(page: Page, base: string, file: string, shows: { sele
 }
 
 /** Uploads a spec file and waits for its skill: the status line counts its tools, and the report shows. */
-const upload = (page: Page, base: string, file: string) => uploadUntil(page, base, file, { selector: '[aria-label="Skill status"]', text: ' tool', also: '.report' }, `the skill of ${file}`);
+export const upload = (page: Page, base: string, file: string) => uploadUntil(page, base, file, { selector: '[aria-label="Skill status"]', text: ' tool', also: '.report' }, `the skill of ${file}`);
 
 /** Uploads a spec a bundle could not hold and waits for its refusal (BAD-INPUT 36). */
 export const refusalRun = (page: Page, base: string, file: string) =>
@@ -117,7 +117,7 @@ async function settled<T>(page: Page, fn: () => Promise<T>, what: string): Promi
 }
 
 /** Puts the cursor in the middle of an editor's text, inside a JSON string, and focuses it (a textarea, or CodeMirror's view). */
-async function cursorInMiddle(page: Page, label: string): Promise<void> {
+export async function cursorInMiddle(page: Page, label: string): Promise<void> {
   await page.getByLabel(label).evaluate((el) => {
     type View = { state: { sliceDoc(): string }; dispatch(spec: object): void; focus(): void };
     const view = el instanceof HTMLTextAreaElement ? null : (el as unknown as { cmTile: { root: { view: View } } }).cmTile.root.view;

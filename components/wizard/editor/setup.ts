@@ -4,7 +4,6 @@ import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Annotation, EditorState, type Extension } from '@codemirror/state';
 import {
-  drawSelection,
   dropCursor,
   EditorView,
   highlightActiveLine,
@@ -12,6 +11,7 @@ import {
   highlightSpecialChars,
   keymap,
   lineNumbers,
+  tooltips,
   type Command,
   type ViewUpdate,
 } from '@codemirror/view';
@@ -60,13 +60,21 @@ export function createEditorState({ path, text, label, readOnly }: { path: strin
     lintGutter(),
     highlightSpecialChars(),
     history(),
-    drawSelection(),
+    // The browser's own caret and selection (coloured by the theme), not CodeMirror's
+    // drawSelection: with one selection (multiple selections are not enabled) it shows the same
+    // thing, and drawing it cost Kubernetes' types.json about 3 ms of the page's main thread a
+    // keystroke, most of it restarting the drawn cursor's blink animation (docs/decisions.md).
     dropCursor(),
     indentOnInput(),
     bracketMatching(),
     highlightActiveLine(),
     highlightSelectionMatches(),
     search({ top: true }),
+    // The editor's box is a layout boundary (`contain: size layout` on .code-editor, so a key
+    // typed lays out the editor alone, not the page around it); that would also make it the box
+    // fixed-position descendants are placed in, and its `overflow: hidden` would cut a problem's
+    // tooltip off at the editor's edge. The tooltips are put in the page's body instead.
+    typeof document === 'undefined' ? [] : tooltips({ parent: document.body }),
     languageFor(path, text),
     editorTheme,
     inlineMessages(),

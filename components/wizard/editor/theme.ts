@@ -13,8 +13,9 @@ const look = EditorView.theme({
   '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '-1px' },
   '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '20px' },
   '.cm-content': { caretColor: 'var(--fg)', padding: '8px 0' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': { backgroundColor: 'var(--cm-selection)' },
+  '.cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  // The browser's selection (setup.ts leaves out drawSelection).
+  '.cm-content ::selection': { backgroundColor: 'var(--cm-selection)' },
   '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
   '.cm-gutters': { backgroundColor: 'var(--cm-gutter)', color: 'var(--muted)', borderRight: '1px solid var(--line)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)', color: 'var(--fg)' },
