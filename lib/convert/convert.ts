@@ -154,7 +154,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const files = new Map<string, string>();
   const opFiles: [string, string][] = [];
   const read = new Map<string, OperationFile>();
-  // The files whose published parameters the screen measured within the limits: the rules need not expand them again (ConvertedFacts).
+  // The files whose published parameters the screen (or fitting) measured within the limits: the rules need not expand them again (ConvertedFacts).
   const withinLimits = new Set<OperationFile>();
   // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
   const fittedText = fitted && fits.some((f) => f?.ok) ? new SchemaTextMemo(fitted.schemas) : undefined;
@@ -184,7 +184,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose }, fit?.ok ? fittedText : undefined);
     const tool = toolName(skill, base);
     reportDeclared.push({ ...entry, tool });
-    if (over[i] === 'no') withinLimits.add(read.get(file)!);
+    // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact.
+    if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) withinLimits.add(read.get(file)!);
     if (fit?.ok) {
       reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
       return;

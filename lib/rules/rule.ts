@@ -32,7 +32,9 @@ export interface ConvertedFacts {
   /**
    * The operation files whose published parameters (SPEC 2) the conversion's size screen
    * measured within both limits, bytes and depth; the screen's measure is an upper bound of
-   * what publishing's expansion gives (lib/publish/expanded-size.ts), so each publishes.
+   * what publishing's expansion gives (lib/publish/expanded-size.ts), so each publishes. A
+   * fitted operation is one where fitting brought it within them and the screen's measure of
+   * it was exact (fitting's sizes are the same measure's).
    */
   withinLimits: ReadonlySet<OperationFile>;
   /** The types.json text those were measured with; undefined when the conversion wrote none. */
