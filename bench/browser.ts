@@ -32,7 +32,7 @@ import { fmt, median, table } from './stats';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The longest a step may take before the run is given up (an upload of a 4 MB spec on a loaded machine included). */
 const STEP_MS = 180_000;
-const KEYS = 40;
+export const KEYS = 40;
 const KEY_GAP_MS = 100;
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -155,27 +155,36 @@ export function threadCpu(trace: { traceEvents: TraceEvent[] }): { main: number;
   return cpu;
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
+  cat?: string;
   ph: string;
   pid: number;
   tid: number;
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: unknown };
+  id?: string;
+  args?: { name?: unknown; data?: Record<string, unknown> };
 }
 
 /**
- * Types KEYS keys into types.json; each key's time from keydown to paint. With `trace`, the
- * typing is traced (which slows it: its times are not kept) and the CPU time of the page's
- * main thread and of the worker is returned per key, the work itself whatever the load.
+ * Types KEYS keys into types.json, a description in the middle of it: each key's time from
+ * keydown to paint. `prepare` runs once the cursor is placed (`bench/keystroke-profile.ts`
+ * sets the page up with it). With `trace`, the typing is traced (which slows it) with
+ * `categories`, and the trace's events are returned with what the last keys set off.
  */
-async function typingRun(page: Page, base: string, spec: string, trace?: Browser): Promise<{ keys: number[]; cpu?: { main: number; workers: number } }> {
+export async function typeIntoTypes(
+  page: Page,
+  base: string,
+  spec: string,
+  { trace, categories = ['devtools.timeline'], prepare }: { trace?: Browser; categories?: string[]; prepare?: (page: Page) => Promise<void> } = {},
+): Promise<{ keys: number[]; events?: TraceEvent[] }> {
   await upload(page, base, spec);
   await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^types\.json/ }).click();
   await page.getByLabel('Contents of types.json').waitFor();
   await cursorInMiddle(page, 'Contents of types.json');
+  await prepare?.(page);
   await page.waitForTimeout(500);
   await page.evaluate(() => {
     const w = window as unknown as { keyMs: number[] };
@@ -194,7 +203,7 @@ async function typingRun(page: Page, base: string, spec: string, trace?: Browser
     );
   });
   const words = 'the quick brown fox jumps over the lazy dog again and again';
-  if (trace) await trace.startTracing(page, { categories: ['devtools.timeline'] });
+  if (trace) await trace.startTracing(page, { categories });
   for (let i = 0; i < KEYS; i++) {
     await page.keyboard.press(words[i % words.length] === ' ' ? 'Space' : words[i % words.length]);
     await page.waitForFunction((n) => (window as unknown as { keyMs: number[] }).keyMs.length >= n, i + 1);
@@ -204,7 +213,18 @@ async function typingRun(page: Page, base: string, spec: string, trace?: Browser
   if (!trace) return { keys };
   // What the last keys set off (the worker's check, the page drawing its answer) counts too.
   await page.waitForTimeout(1_000);
-  const cpu = threadCpu(JSON.parse((await trace.stopTracing()).toString()));
+  return { keys, events: (JSON.parse((await trace.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents };
+}
+
+/**
+ * The keystroke figure's runs: with `trace`, the typing is traced (its times are not kept) and
+ * the CPU time of the page's main thread and of the worker is returned per key, the work
+ * itself whatever the load.
+ */
+async function typingRun(page: Page, base: string, spec: string, trace?: Browser): Promise<{ keys: number[]; cpu?: { main: number; workers: number } }> {
+  const { keys, events } = await typeIntoTypes(page, base, spec, { trace });
+  if (!events) return { keys };
+  const cpu = threadCpu({ traceEvents: events });
   return { keys, cpu: { main: cpu.main / KEYS, workers: cpu.workers / KEYS } };
 }
 

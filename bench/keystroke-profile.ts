@@ -19,7 +19,7 @@ import { chromium, type Page } from '@playwright/test';
 import type { TraceMap } from '@jridgewell/trace-mapping';
 import { join, resolve } from 'node:path';
 import { SPECS_DIR } from '../test/corpus';
-import { cursorInMiddle, serve, upload } from './browser';
+import { KEYS, serve, typeIntoTypes, type TraceEvent } from './browser';
 import { fmt, median } from './stats';
 
 const args = process.argv.slice(2);
@@ -27,62 +27,24 @@ const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name)
 const app = resolve(opt('--app') ?? join(import.meta.dirname, '..'));
 const unlimited = args.includes('--unlimited');
 const runs = Number(opt('--runs') ?? 1);
-const KEYS = 40;
 
-interface Ev {
-  name: string;
-  cat: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  id?: string;
-  args?: { name?: string; data?: Record<string, unknown> };
-}
+type Ev = TraceEvent;
 
 async function typeKeys(page: Page, record: boolean): Promise<{ keys: number[]; trace?: Ev[] }> {
-  await upload(page, `http://127.0.0.1:${port}/`, join(SPECS_DIR, 'kubernetes-core/swagger.json.unprocessed'));
-  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: /^types\.json/ }).click();
-  await page.getByLabel('Contents of types.json').waitFor();
-  await cursorInMiddle(page, 'Contents of types.json');
-  if (opt('--eval')) await page.evaluate(opt('--eval')!);
-  if (opt('--mouse')) await page.mouse.move(Number(opt('--mouse')!.split(',')[0]), Number(opt('--mouse')!.split(',')[1]));
-  if (opt('--shot')) await page.screenshot({ path: opt('--shot')! });
-  await page.waitForTimeout(500);
-  await page.evaluate(() => {
-    const w = window as unknown as { keyMs: number[] };
-    w.keyMs = [];
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.keyMs.push(performance.now() - t0);
-          ch.port2.postMessage(null);
-        });
-      },
-      true,
-    );
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8.execute', 'blink.user_timing'];
+  if (args.includes('--sample')) categories.push('disabled-by-default-v8.cpu_profiler');
+  if (opt('--cats')) categories.push(...opt('--cats')!.split(','));
+  const { keys, events } = await typeIntoTypes(page, `http://127.0.0.1:${port}/`, join(SPECS_DIR, 'kubernetes-core/swagger.json.unprocessed'), {
+    trace: record ? browser : undefined,
+    categories,
+    prepare: async (p) => {
+      if (opt('--eval')) await p.evaluate(opt('--eval')!);
+      if (opt('--mouse')) await p.mouse.move(Number(opt('--mouse')!.split(',')[0]), Number(opt('--mouse')!.split(',')[1]));
+      if (opt('--shot')) await p.screenshot({ path: opt('--shot')! });
+    },
   });
-  const words = 'the quick brown fox jumps over the lazy dog again and again';
-  if (record)
-    await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8.execute', 'blink.user_timing', ...(args.includes('--sample') ? ['disabled-by-default-v8.cpu_profiler'] : []), ...(opt('--cats') ? opt('--cats')!.split(',') : [])],
-    });
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(words[i % words.length] === ' ' ? 'Space' : words[i % words.length]);
-    await page.waitForFunction((n) => (window as unknown as { keyMs: number[] }).keyMs.length >= n, i + 1);
-    await page.waitForTimeout(100);
-  }
-  const keys = await page.evaluate(() => (window as unknown as { keyMs: number[] }).keyMs);
   if (opt('--after')) console.log('after:', await page.evaluate(opt('--after')!));
-  if (!record) return { keys };
-  await page.waitForTimeout(1000);
-  const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents as Ev[];
-  return { keys, trace };
+  return { keys, trace: events };
 }
 
 const maps = new Map<string, TraceMap | null>();
