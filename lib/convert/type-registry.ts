@@ -299,18 +299,15 @@ export class TypeRegistry implements SchemaHost {
    */
   fittedName(pointer: string): string {
     this.specNames ??= new Set([...this.records.values()].map((r) => typeDisplayName(r.pointer)));
-    const base = `${typeDisplayName(pointer)}.fitted`;
-    let name = base;
-    for (let i = 2; this.names.has(name) || this.specNames.has(name); i++) name = `${base}_${i}`;
-    this.names.set(name, this.records.get(pointer)!);
-    return name;
+    return this.uniqueName(`${typeDisplayName(pointer)}.fitted`, this.records.get(pointer)!, this.specNames);
   }
 
   private specNames?: Set<string>;
 
-  private uniqueName(base: string, rec: TypeRecord): string {
+  /** `base`, or `base_2`, `base_3`, … while a name in types.json (or in `alsoTaken`) has it; then it is taken. */
+  private uniqueName(base: string, rec: TypeRecord, alsoTaken?: ReadonlySet<string>): string {
     let name = base;
-    for (let i = 2; this.names.has(name); i++) name = `${base}_${i}`;
+    for (let i = 2; this.names.has(name) || alsoTaken?.has(name); i++) name = `${base}_${i}`;
     this.names.set(name, rec);
     return name;
   }
