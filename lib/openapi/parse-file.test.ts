@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, parseDataFile, type ParsedFile } from './parse-file';
+import { jsonDepthExceeds } from '../core/json-locate';
+import { parseDataFile, type ParsedFile } from './parse-file';
 import { seeded } from '../../test/random';
 import { billionLaughs, deepJson, flatMapping, wideAliases } from '../../test/hostile';
 

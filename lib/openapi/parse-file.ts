@@ -5,8 +5,6 @@ import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { LIMITS } from './limits';
 
-export { jsonDepthExceeds };
-
 /** One uploaded file, parsed. */
 export interface ParsedFile {
   path: string;
