@@ -6,8 +6,26 @@ import { useReducer, useState, useSyncExternalStore } from 'react';
 export interface LiveStore<S, A> {
   get(): S;
   dispatch(action: A): void;
+}
+
+/** A live store that can be listened to: `useLiveReducer`'s. */
+export interface HeardStore<S, A> extends LiveStore<S, A> {
   /** Hears every change of the state, drawn or not (`useLiveValue`); returns how to stop. */
-  subscribe?(listener: () => void): () => void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Listeners to a value of one's own: `subscribe` as `useSyncExternalStore` takes it, and `notify` to call them all. */
+export function listenerSet(): { subscribe(listener: () => void): () => void; notify(): void } {
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    notify() {
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 /**
@@ -18,11 +36,11 @@ export interface LiveStore<S, A> {
  * editor shows by itself), and React's state keeps the value they found for every part the
  * page draws. An action the reducer answers with the same state is not given to React at all.
  */
-export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initial: S, drawn: (action: A, before: S, after: S) => boolean = () => true): [S, LiveStore<S, A>] {
+export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initial: S, drawn: (action: A, before: S, after: S) => boolean = () => true): [S, HeardStore<S, A>] {
   const [state, dispatchToReact] = useReducer<S, [A]>(reducer, initial);
-  const [store] = useState<LiveStore<S, A>>(() => {
+  const [store] = useState<HeardStore<S, A>>(() => {
     let current = initial;
-    const listeners = new Set<() => void>();
+    const listeners = listenerSet();
     return {
       get: () => current,
       dispatch: (action) => {
@@ -33,12 +51,9 @@ export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initia
         const before = current;
         current = next;
         if (drawn(action, before, next)) dispatchToReact(action);
-        for (const listener of listeners) listener();
+        listeners.notify();
       },
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
+      subscribe: listeners.subscribe,
     };
   });
   return [state, store];
@@ -49,7 +64,6 @@ export function useLiveReducer<S, A>(reducer: (state: S, action: A) => S, initia
  * part changes: the state an action not drawn by the page changed (`drawn`) is shown so,
  * without the whole page's function run again. `select` must give the same value for the same state.
  */
-export function useLiveValue<S, A, T>(store: LiveStore<S, A>, select: (state: S) => T): T {
-  const subscribe = store.subscribe ?? (() => () => {});
-  return useSyncExternalStore(subscribe, () => select(store.get()), () => select(store.get()));
+export function useLiveValue<S, A, T>(store: HeardStore<S, A>, select: (state: S) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
 }

@@ -5,9 +5,8 @@ import type { Opened } from '../../lib/wizard/service';
 import { saveBytes } from './browser-files';
 import { createFitController, type FitController } from './fit-controller';
 import { fitReducer, initialFitState, type FitState } from './fit-state';
-import { useLiveReducer } from './use-live-reducer';
-import { onSkillChange } from './use-wizard-session';
-import type { WizardStore } from './wizard-controller';
+import { listenerSet, useLiveReducer } from './use-live-reducer';
+import { onSkillChange, type HeardWizardStore } from './use-wizard-session';
 import type { SendToWorker } from './worker-client';
 
 /** Time after the last change to the skill before its tokens are counted again: a burst of typing is counted once. */
@@ -21,18 +20,15 @@ export interface Settling {
 
 function settlingFlag(): Settling & { set(on: boolean): void } {
   let on = false;
-  const listeners = new Set<() => void>();
+  const listeners = listenerSet();
   return {
     get: () => on,
     set(value) {
       if (value === on) return;
       on = value;
-      for (const listener of listeners) listener();
+      listeners.notify();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }
 
@@ -59,7 +55,7 @@ export function useSkillFit({
   flushEdits: () => Promise<void>;
   opened: Opened | null;
   /** The wizard's live store: each change to the skill (an edit, a revert, a removal, a put-back) is counted there. */
-  wizard: WizardStore;
+  wizard: HeardWizardStore;
   tableShown: boolean;
 }): { fit: FitState; fitActions: FitController; settling: Settling } {
   const [fit, store] = useLiveReducer(fitReducer, initialFitState);

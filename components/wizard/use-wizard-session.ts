@@ -4,11 +4,11 @@ import { useEffect, useMemo } from 'react';
 import { fetchSpec, readChosenFiles, saveBytes } from './browser-files';
 import { browserDraftLocks, onDraftsChanged } from './draft-locks';
 import { browserJournal } from './edit-journal';
-import { useLiveReducer, type LiveStore } from './use-live-reducer';
+import { useLiveReducer, type HeardStore } from './use-live-reducer';
 import { useWizardWorker } from './use-wizard-worker';
 import type { SendToWorker } from './worker-client';
 import { afterPaint } from './after-paint';
-import { createWizardController, type WizardController, type WizardIO, type WizardStore } from './wizard-controller';
+import { createWizardController, type WizardController, type WizardIO } from './wizard-controller';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './wizard-state';
 
 /** Actions the page's own state does not take: nothing the wizard's function draws reads what they change (the save line reads the live store). */
@@ -36,7 +36,10 @@ const browserIO: WizardIO = {
  * what the user can do (`createWizardController`), talking to the worker that holds the
  * skill. The views draw `state` and call `actions`; nothing else keeps wizard state.
  */
-export function useWizardSession(): { state: WizardState; store: WizardStore; actions: WizardController; cancel: () => void; send: SendToWorker } {
+/** The wizard's live store, as the page listens to it (`useLiveValue`, `onSkillChange`). */
+export type HeardWizardStore = HeardStore<WizardState, WizardAction>;
+
+export function useWizardSession(): { state: WizardState; store: HeardWizardStore; actions: WizardController; cancel: () => void; send: SendToWorker } {
   const worker = useWizardWorker();
   // The text as typed is the controller's alone (it gives it to a new worker): the page
   // never draws it (the editor holds it), and rendering the wizard on every keystroke
@@ -113,9 +116,9 @@ export function useWizardSession(): { state: WizardState; store: WizardStore; ac
  * is another object, or another change counted (`WizardState.changes`); not for the typing
  * and the rest. Returns how to stop.
  */
-export function onSkillChange<A>(store: LiveStore<WizardState, A>, then: () => void): () => void {
+export function onSkillChange<A>(store: HeardStore<WizardState, A>, then: () => void): () => void {
   let seen = store.get();
-  return (store.subscribe ?? (() => () => {}))(() => {
+  return store.subscribe(() => {
     const now = store.get();
     const changed = now.summary !== seen.summary || now.changes !== seen.changes;
     seen = now;

@@ -18,8 +18,7 @@ import { Recovered, StillWorking } from './still-working';
 import { useSettling, useSkillFit, type Settling } from './use-skill-fit';
 import type { FitState } from './fit-state';
 import { useLiveValue } from './use-live-reducer';
-import { useWizardSession } from './use-wizard-session';
-import type { WizardStore } from './wizard-controller';
+import { useWizardSession, type HeardWizardStore } from './use-wizard-session';
 
 /**
  * The wizard: upload a spec (or open a bundle), read the import report, review and edit
@@ -35,7 +34,7 @@ function SettlingTokenSummary({ fit, settling, onModel }: { fit: FitState; settl
 }
 
 /** Whether the skill is saved in this browser: drawn from the live store, so a save during typing draws this line only. */
-function SaveState({ store }: { store: WizardStore }) {
+function SaveState({ store }: { store: HeardWizardStore }) {
   const saveFailed = useLiveValue(store, (s) => s.saveFailed);
   const unsaved = useLiveValue(store, (s) => s.unsaved);
   return (
