@@ -6,7 +6,9 @@
  * `fit-cost`: the spec loaded once, then converted 6 times with fitting (issue 8, the
  * default) and 6 times without (`--no-fit`), alternately, each first in half of the pairs:
  * the best of each, in wall and CPU time, generating alone and the whole conversion (load,
- * generate, rules, zip), and how many operations were fitted. Beside it, the conversion as
+ * generate, rules, zip), and how many operations were fitted. The rules are handed the
+ * conversion's facts (`ConvertResult.converted`), as `convert` and the wizard's first check
+ * hand them. Beside it, the conversion as
  * `convert` runs it without `--zip` (the wizard too zips only on Download): generate, then
  * the files written into a new folder by the CLI's own writer (cli/write-output.ts) and the
  * rules, as `convert` does; the folder is removed after each run, outside the time.
@@ -87,7 +89,8 @@ async function main() {
         const r = convertSpec(loaded.value, { sha256, fit });
         const ms = t() - a;
         const pkg = parseSkillPackage({ folder: r.folder, files: r.files }, r.read);
-        checkPackage(pkg);
+        // The rules as `convert` and the wizard run them right after a conversion: handed what it measured.
+        checkPackage(pkg, { converted: r.converted });
         exportBundle(pkg);
         const whole = t() - a;
         const wholeCpu = cpu() - ac;

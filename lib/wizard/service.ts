@@ -220,7 +220,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     const result = convertSpec(loaded.value, sha256 === undefined ? cleaned : { ...cleaned, sha256 });
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
     const specProblems = [...upload.problems, ...loaded.problems];
-    return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read }));
+    return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
   }
 
   function openBundle(files: SkillFiles, name: string, problems: Problem[]): WizardReply {

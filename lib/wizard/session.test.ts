@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { convertSpec } from '../convert';
 import { loadSpec } from '../openapi';
-import { openSession, snapshotSession, summarize } from './session';
+import { operationTypeNames } from '../publish/publish';
+import { checkPackage } from '../rules';
+import { parseSkillPackage } from '../skill/package';
+import { editFile, openSession, removeOperations, snapshotSession, summarize } from './session';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)), 'utf8');
+const FIT = readFileSync(fileURLToPath(new URL('../convert/fixtures/fit/openapi.yaml', import.meta.url)), 'utf8');
 
 describe('openSession', () => {
   it('takes the operation files a conversion read as they are, and gives what parsing them again gives', async () => {
@@ -20,5 +24,61 @@ describe('openSession', () => {
     expect(summarize(reused)).toEqual(summarize(parsed));
     expect(reused.check.problems).toEqual(parsed.check.problems);
     expect(snapshotSession(reused)).toEqual(snapshotSession(parsed));
+  });
+});
+
+describe('openSession with the conversion\'s facts', () => {
+  const origin = { kind: 'spec' as const, name: 'openapi.yaml' };
+  async function converted(fit: boolean) {
+    const loaded = await loadSpec([{ path: 'openapi.yaml', text: FIT }]);
+    if (!loaded.ok) throw new Error(loaded.problems[0]?.message);
+    return convertSpec(loaded.value, { fit });
+  }
+  const sizeErrors = (problems: readonly { ruleId: string; severity: string; file: string }[]) =>
+    problems.filter((p) => p.ruleId === 'expanded-size' && p.severity === 'error').map((p) => p.file);
+
+  it('gives the problems a check without them gives, fitted or not', async () => {
+    for (const fit of [true, false]) {
+      const result = await converted(fit);
+      const session = openSession({ folder: result.folder, files: result.files }, origin, { report: result.report, read: result.read, converted: result.converted });
+      expect(session.check.options?.converted).toBe(result.converted);
+      expect(session.check.problems).toEqual(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })));
+    }
+  });
+
+  // Facts that claim an operation over the limit is within it show whether the rules took them, and where.
+  it('are taken for the conversion\'s own files while types.json is as written, and for nothing else', async () => {
+    const result = await converted(false);
+    const over = sizeErrors(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })));
+    expect(over.length).toBeGreaterThan(1);
+    const lie = { ...result.converted, withinLimits: new Set([...result.converted.withinLimits, ...over.map((f) => result.read.get(f)!)]) };
+    const session = openSession({ folder: result.folder, files: result.files }, origin, { report: result.report, read: result.read, converted: lie });
+    expect(sizeErrors(session.check.problems)).toEqual([]);
+    // Without the conversion's parsed files the facts hold for nothing.
+    expect(sizeErrors(openSession({ folder: result.folder, files: result.files }, origin, { converted: lie }).check.problems)).toEqual(over);
+
+    // An edited file is measured again; the others keep their results (the same arrays: reused).
+    const edited = editFile(session, over[0], `${result.files.get(over[0])}\nMore prose.\n`);
+    expect(sizeErrors(edited.check.problems)).toEqual([over[0]]);
+    const untouched = edited.pkg.operations.find((o) => o.file === over[1])!;
+    expect(edited.check.files.get(untouched)).toBe(session.check.files.get(untouched));
+
+    // types.json edited (each type described once more): the facts no longer hold, and the files that see the types are measured.
+    const types = result.files.get('types.json')!;
+    const changed = JSON.parse(types) as Record<string, Record<string, unknown>>;
+    for (const schema of Object.values(changed)) schema.description = 'Changed.';
+    const retyped = editFile(session, 'types.json', JSON.stringify(changed));
+    const seeTypes = over.filter((f) => operationTypeNames(result.read.get(f)!).length > 0);
+    expect(seeTypes.length).toBeGreaterThan(0);
+    expect(sizeErrors(retyped.check.problems)).toEqual(expect.arrayContaining(seeTypes));
+    // And back as written: they hold again.
+    expect(sizeErrors(editFile(retyped, 'types.json', types).check.problems)).toEqual([]);
+
+    // Curation that prunes types.json changes its text: measured again.
+    const ping = result.read.get('ping.md') ? 'ping.md' : undefined;
+    if (ping) {
+      const curated = removeOperations(session, [ping]);
+      if (curated.pkg.types?.text !== types) expect(sizeErrors(curated.check.problems)).toEqual(over);
+    }
   });
 });
