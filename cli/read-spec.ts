@@ -1,6 +1,8 @@
+import { Buffer, isUtf8 } from 'node:buffer';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fail, type Result } from '../lib/core/result';
+import { decodeText } from '../lib/core/decode-text';
+import { fail, ok, type Result } from '../lib/core/result';
 // From the modules themselves, not lib/openapi/upload's index: the zip reader (and fflate's
 // tables, built when its module loads) is loaded only for a `.zip`.
 import { fileReferences, gatherReferencedFiles, type ReadResult } from '../lib/openapi/upload/referenced-files';
@@ -26,12 +28,33 @@ export async function readSpecUpload(path: string): Promise<Result<SpecUpload>> 
   const name = basename(full);
   const sizeProblems = checkUploadSize([{ path: name, size: stat.size }]);
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
-  const bytes = new Uint8Array(await readFile(full));
+  const bytes = bytesOf(await readFile(full));
   if (/\.zip$/i.test(name)) return (await import('../lib/openapi/upload/spec-upload-file')).specUploadFromFile(name, bytes);
-  const one = specUploadFromSpecFile(name, bytes);
+  const one = specUploadFromSpecFile(name, bytes, decodeNative);
   // A spec split over files, given by its entry (issue 8.6): the files its relative $refs name, from its folder.
   if (!one.ok || fileReferences(name, one.value.files[0].text).length === 0) return one;
   return gatherReferencedFiles({ path: name, bytes }, (rel, maxBytes) => readBelow(dirname(full), rel, maxBytes));
+}
+
+/**
+ * The file's bytes as a plain Uint8Array over the Buffer's memory: `new Uint8Array(buffer)`
+ * copied them (4 MB of Stripe's, 15-20 ms of page faults and copying here).
+ */
+function bytesOf(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/**
+ * `decodeText`'s text, by Node's native UTF-8 check and decoder: the TextDecoder's fatal
+ * decoding took twice as long (Kubernetes' 3.3 MB: 22 against 14 ms; Stripe's 4 MB: 45-65
+ * against 32). Valid UTF-8 decodes to the same text either way (a leading BOM dropped, as
+ * the TextDecoder drops it); anything else (UTF-16, a bad byte, an encoded surrogate, which
+ * both refuse) goes to `decodeText` for its refusal and the place of the bad byte.
+ */
+export function decodeNative(path: string, bytes: Uint8Array): Result<string> {
+  if (!isUtf8(bytes)) return decodeText(path, bytes);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return ok(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 /**
@@ -50,7 +73,7 @@ async function readBelow(root: string, rel: string, maxBytes: number): Promise<R
     if (i < segments.length - 1 ? !st.isDirectory() : !st.isFile()) return { ok: false, why: 'it is not a file' };
     if (i === segments.length - 1 && st.size > maxBytes) return { ok: false, why: 'it is too large', tooLarge: true };
   }
-  return { ok: true, bytes: new Uint8Array(await readFile(at)) };
+  return { ok: true, bytes: bytesOf(await readFile(at)) };
 }
 
 async function readFolder(root: string): Promise<Result<SpecUpload>> {
@@ -70,7 +93,7 @@ async function readFolder(root: string): Promise<Result<SpecUpload>> {
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
   const entries = found.map((f) => ({ path: f.path, bytes: new Uint8Array(0) }));
   await eachLimited([...entries.keys()], OPEN_FILES, async (i) => {
-    entries[i].bytes = new Uint8Array(await readFile(found[i].full));
+    entries[i].bytes = bytesOf(await readFile(found[i].full));
   });
   return specUploadFromEntries(entries);
 }
