@@ -73,6 +73,27 @@ describe.concurrent('cli convert', () => {
     expect(file).toContain('https://example.com/api/a');
   });
 
+  it("gives SKILL.md the SHA-256 of the spec's text (lib's digest), a BOM left out, for one file, an entry file with the files it names, and a folder", async ({ expect }) => {
+    const { sha256Hex } = await import('../lib/core/sha256');
+    const text = "openapi: 3.0.3\ninfo: {title: Café ✓ 🐶, version: '1'}\nservers: [{url: 'https://h.example.com'}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: 'a.yaml'}}}}}}\n";
+    const dir = join(tmp, 'digest');
+    await mkdir(join(dir, 'folder'), { recursive: true });
+    await writeFile(join(dir, 'bom.yaml'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace(/\{\$ref: 'a\.yaml'\}/, '{type: string}'))]));
+    await writeFile(join(dir, 'entry.yaml'), text);
+    await writeFile(join(dir, 'a.yaml'), 'type: string\n');
+    await writeFile(join(dir, 'folder', 'openapi.yaml'), text);
+    await writeFile(join(dir, 'folder', 'a.yaml'), 'type: string\n');
+    const digestOf = async (spec: string, out: string) => {
+      const r = await cli('convert', spec, '--out', join(dir, out));
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const [skill] = await readdir(join(dir, out));
+      return /source-sha256: "?([0-9a-f]{64})/.exec(await readFile(join(dir, out, skill, 'SKILL.md'), 'utf8'))?.[1];
+    };
+    expect(await digestOf(join(dir, 'bom.yaml'), 'out-bom')).toBe(sha256Hex(text.replace(/\{\$ref: 'a\.yaml'\}/, '{type: string}')));
+    expect(await digestOf(join(dir, 'entry.yaml'), 'out-entry')).toBe(sha256Hex(text));
+    expect(await digestOf(join(dir, 'folder'), 'out-folder')).toBe(sha256Hex(text));
+  });
+
   it('takes --server-var (repeated), --server and a --base-url that replaces absolute servers; exits 1 while a variable whose default is an example is unset', async ({ expect }) => {
     const spec = join(tmp, 'tenant.yaml');
     await writeFile(

@@ -153,7 +153,9 @@ async function convertWith(helper: HelperThread, specPath: string, options: Conv
     return EXIT_PROBLEMS;
   }
   // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
-  const sha256 = createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
+  // The entry file's, made from its bytes when it was read (readSpecUpload), when the entry is that file's text.
+  const read = upload.value.entrySha256;
+  const sha256 = read && read.text === loaded.value.entryText ? read.hex : createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
   const choices: CurationChoices = {
     includeTags: values(options['include-tags']),
     excludeTags: values(options['exclude-tags']),
