@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fileReferences, gatherReferencedFiles, MAX_REFERENCED_FILES, type ReadResult } from './referenced-files';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusAvailable, readManifest, SPECS_DIR } from '../../../test/corpus';
+import { seeded } from '../../../test/random';
+import { fileReferences, gatherReferencedFiles, MAX_REFERENCED_FILES, REF, refMatches, type ReadResult } from './referenced-files';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -51,6 +55,40 @@ describe('fileReferences', () => {
       'x: 1 # was {$ref: old.yaml}',
     ].join('\n');
     expect(fileReferences('openapi.yaml', yaml)).toEqual([]);
+  });
+});
+
+describe('refMatches', () => {
+  const same = (text: string) => {
+    const got = [...refMatches(text)].map((m) => [m.index, ...m]);
+    const want = [...text.matchAll(REF)].map((m) => [m.index, ...m]);
+    expect(got).toEqual(want);
+    return want.length;
+  };
+
+  it('finds what matchAll finds: quoted and plain keys, overlaps, a quote before `$ref` that is not its own', () => {
+    same('');
+    same('$ref');
+    same('$ref: a.yaml');
+    same('"$ref": "a.json", \'$ref\': \'b.yaml\'\n$ref: c.yaml # x');
+    same('"$ref: $ref: a.yaml\n');
+    same("'$ref$ref: x.yaml\n$ref:$ref: y\n");
+    same('{"$ref":"$ref: z.yaml"}');
+    same('x"$ref"$ref": q.json}');
+    same('$ref: >-\n   long.yaml\n');
+    same('a: "$ref" \n "$ref" : \'#/x\'');
+  });
+
+  it('finds what matchAll finds in random texts of the pieces a reference is made of (seeded)', () => {
+    const rnd = seeded(7);
+    const pieces = ['$ref', '$ref: ', '"$ref": ', "'$ref':", '"', "'", ':', ' ', '\t', '\n', 'a.yaml', 'a.yaml\n', '#/x', ',', '}', '{', '[', ']', '#', '\\', '>-', 'x', '$', 'ref'];
+    let found = 0;
+    for (let n = 0; n < 2000; n++) found += same(Array.from({ length: rnd.int(30) }, () => rnd.pick(pieces)).join(''));
+    expect(found).toBeGreaterThan(1000);
+  });
+
+  it.skipIf(!corpusAvailable())('finds what matchAll finds in every corpus spec', () => {
+    for (const { folder, entry } of readManifest()) same(readFileSync(join(SPECS_DIR, folder, entry), 'utf8'));
   });
 });
 

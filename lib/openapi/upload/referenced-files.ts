@@ -19,7 +19,7 @@ import { isIgnoredUploadPath, type SpecUpload } from './spec-upload';
 export const MAX_REFERENCED_FILES = 5000;
 
 // `$ref: value`, `'$ref': "value"`, `"$ref": "value"` in YAML or JSON: the value quoted, or plain up to a comment, `,` or `}`.
-const REF = /["']?\$ref["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s'"#,{}[\]][^\n,{}[\]]*?))[ \t]*(?=[,}\]\n\r]|[ \t]#|$)/g;
+export const REF = /["']?\$ref["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s'"#,{}[\]][^\n,{}[\]]*?))[ \t]*(?=[,}\]\n\r]|[ \t]#|$)/g;
 
 /**
  * The files (paths from the upload root, `/`-separated) that a file's relative `$ref`s
@@ -32,7 +32,7 @@ const REF = /["']?\$ref["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|''
 export function fileReferences(path: string, text: string): string[] {
   if (!text.includes('$ref')) return [];
   const found = new Set<string>();
-  for (const m of text.matchAll(REF)) {
+  for (const m of refMatches(text)) {
     // A quoted `#…` is a local reference (or a refused one): named at once, as most of a large spec's are.
     const quoted = m[1] ?? m[2];
     if (quoted !== undefined && quoted.charCodeAt(0) === 0x23 /* # */) continue;
@@ -47,6 +47,35 @@ export function fileReferences(path: string, text: string): string[] {
     if (address.path !== path) found.add(address.path);
   }
   return [...found].sort(compareStrings);
+}
+
+/** `REF`, matched where it starts (sticky). */
+const REF_AT = new RegExp(REF.source, 'y');
+
+/**
+ * What `text.matchAll(REF)` gives, found faster: a match holds `$ref` at its start or just
+ * after its opening quote, so each `$ref` (found by `indexOf`) is tried there, in order, each
+ * from the end of the last match. `matchAll` tried the expression at every offset, its first
+ * character being optional: 20 ms of Stripe's 4 MB in the CLI.
+ */
+export function* refMatches(text: string): Generator<RegExpExecArray> {
+  let from = 0;
+  for (let p = text.indexOf('$ref'); p !== -1; p = text.indexOf('$ref', Math.max(p + 1, from))) {
+    let m: RegExpExecArray | null = null;
+    const q = text.charCodeAt(p - 1);
+    if (p - 1 >= from && (q === 0x22 || q === 0x27)) {
+      REF_AT.lastIndex = p - 1;
+      m = REF_AT.exec(text);
+    }
+    if (m === null) {
+      REF_AT.lastIndex = p;
+      m = REF_AT.exec(text);
+    }
+    if (m === null) continue;
+    // An empty match cannot be: `$ref` is in every one.
+    from = m.index + m[0].length;
+    yield m;
+  }
 }
 
 /** A YAML block scalar (`$ref: >-` then the value on the lines below, as Stripe writes long ones): its more-indented lines, folded or kept. */
