@@ -71,8 +71,11 @@ export class ExpandedSizer {
   }
 
   private reset(active: Iterable<string>): void {
-    this.active.clear();
-    this.context = '';
+    // Only when something is active (then the context is '' too): V8's Set#clear allocates a new table each time, and fitting resets twice for each of its many measures (Kubernetes: a third of its time).
+    if (this.active.size > 0) {
+      this.active.clear();
+      this.context = '';
+    }
     for (const k of active) this.enter(k);
   }
 
