@@ -24,7 +24,7 @@ import { sha256Hex } from '../lib/core/sha256';
 import { join } from 'node:path';
 import { readSpecUpload } from '../cli/read-spec';
 import { writeSkillFolder } from '../cli/write-output';
-import { HelperThread } from '../cli/helper-thread';
+import { WriterThread } from '../cli/helper-thread';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { SPECS_DIR } from '../test/corpus';
@@ -115,7 +115,7 @@ async function main() {
         const b = t();
         const bc = cpu();
         const w = convertSpec(loaded.value, { sha256, fit });
-        await writeSkillFolder(out, w.folder, w.files, { force: false, writer: new HelperThread() }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
+        await writeSkillFolder(out, w.folder, w.files, { force: false, writer: new WriterThread() }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
         const written = t() - b;
         const writtenCpu = cpu() - bc;
         rmSync(join(out, w.folder), { recursive: true, force: true });

@@ -397,38 +397,80 @@ const INVALID_SWAGGER = JSON.stringify(
   2,
 );
 
-describe.concurrent('cli convert: a JSON spec is validated on a second thread (cli/helper-thread.ts)', () => {
-  // The thread asked for (helperThreadOn): set for the processes spawned here.
-  beforeAll(() => {
-    process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
-  });
-  afterAll(() => {
-    delete process.env.SKILL_WIZARD_HELPER_THREAD;
-  });
+/** The bin with the skill's files written on the writer thread (the default) and on the main thread (cli/helper-thread.ts). */
+const WRITERS = [
+  ['the writer thread', {}],
+  ['the main thread', { SKILL_WIZARD_WRITER_THREAD: 'off' }],
+] as const;
 
+describe.concurrent('cli convert: the files written on the writer thread or on the main thread (cli/helper-thread.ts)', () => {
   it.for([
-    ['OpenAPI 3.0', INVALID_OPENAPI],
-    ['Swagger 2.0', INVALID_SWAGGER],
-  ] as const)('%s: the bin, which validates beside the conversion, prints, writes and reports what main validating on its own thread does', async ([, text], { expect }) => {
-    const dir = await mkdtemp(join(tmp, 'helper-'));
-    const spec = join(dir, 'spec.json');
+    ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI],
+    ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER],
+    ['200 operations', 'many.json', manyOperations(200)],
+  ] as const)('%s: prints, writes and reports the same bytes either way', async ([, name, text], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'writers-'));
+    const spec = join(dir, name);
     await writeFile(spec, text);
     const runs = [];
-    for (const [how, run] of [
-      ['bin', (args: string[]) => spawnCli(args)],
-      ['here', (args: string[]) => runHere(...args)],
-    ] as const) {
+    for (const [how, env] of WRITERS) {
       const out = join(dir, `out-${how}`);
       const report = join(dir, `${how}.report.json`);
-      const r = await run(['convert', spec, '--out', out, '--report', report]);
+      const zip = join(dir, `${how}.zip`);
+      const r = await spawnCli(['convert', spec, '--out', out, '--report', report, '--zip', zip], { env });
       const [skill] = await readdir(out);
-      runs.push({ ...r, stdout: r.stdout.replaceAll(out, '<out>'), report: await readFile(report, 'utf8'), files: await folder(join(out, skill)) });
+      runs.push({ ...r, stdout: r.stdout.replaceAll(out, '<out>'), report: await readFile(report, 'utf8'), zip: await readFile(zip), files: await folder(join(out, skill)), folder: await entries(out) });
     }
-    const [bin, here] = runs;
-    // Not vacuous: the spec's problems are there, validation's among them.
-    expect(here.stdout).toContain('Problems in the spec:');
-    expect(here.stdout).toMatch(/ spec-invalid /);
-    expect(bin).toEqual(here);
+    const [thread, main] = runs;
+    // Not vacuous: a skill was written, and the invalid specs' problems are printed, validation's among them.
+    expect(main.files.size).toBeGreaterThan(1);
+    if (text !== manyOperations(200)) expect(main.stdout).toMatch(/Problems in the spec:[^]* spec-invalid /);
+    expect(thread).toEqual(main);
+  });
+
+  it.for(WRITERS)('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f) on %s, and says so in one line', async ([, env], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'efbig-'));
+    const out = join(dir, 'out');
+    await mkdir(out);
+    await writeFile(join(out, 'mine.txt'), 'kept');
+    // Files of up to 4 KiB: SKILL.md, listing 300 operations, is larger and cannot be written.
+    const spec = join(dir, 'failing.json');
+    await writeFile(spec, manyOperations(300, 'Failing'));
+    const r = await spawnCli(['convert', spec, '--out', out, '--zip', join(dir, 'failing.zip'), '--report', join(dir, 'failing.json.report')], { fileSizeKiB: 4, env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^skill-wizard convert: EFBIG: file too large, write$/)]);
+    expect(await entries(out)).toEqual(['mine.txt']);
+    expect(await entries(dir)).toEqual(['failing.json', 'out']);
+  });
+
+  it.for(WRITERS)('Ctrl-C while the files are written on %s: the process ends by SIGINT, leaving no hidden folder and no half skill', async ([, env], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'interrupted-'));
+    const spec = join(dir, 'many.json');
+    await writeFile(spec, manyOperations(3000, 'Interrupted'));
+    const out = join(dir, 'out');
+    await mkdir(out);
+    await writeFile(join(out, 'mine.txt'), 'kept');
+    const child = spawn(process.execPath, [CLI_BUNDLE, 'convert', spec, '--out', out, '--zip', join(dir, 'skill.zip')], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    // Interrupted once the hidden folder is there: the files are being written.
+    let seen: string[] = [];
+    while (!seen.some((n) => n.startsWith('.interrupted.tmp-'))) {
+      seen = await readdir(out);
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    child.kill('SIGINT');
+    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    expect(seen.some((n) => n.startsWith('.interrupted.tmp-'))).toBe(true);
+    // A signal is handled between two pieces of synchronous work: one that comes while the
+    // main thread runs the rules may find the skill finished and in place (whole), as before
+    // the writer thread. Otherwise the hidden folder is removed and the writer stopped.
+    const left = await entries(out);
+    const whole = left.includes('interrupted');
+    expect(left.filter((n) => n !== 'interrupted')).toEqual(['mine.txt']);
+    if (whole) expect(await readdir(join(out, 'interrupted'))).toHaveLength(3001);
+    expect(await entries(dir)).toEqual(whole ? ['many.json', 'out', 'skill.zip'] : ['many.json', 'out']);
   });
 });
 
@@ -483,21 +525,6 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect(r.code).toBeLessThan(2);
     const [name] = await entries(out);
     expect((await readdir(join(out, name))).length).toBeGreaterThan(400);
-  });
-
-  it('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f), and says so in one line', async ({ expect }) => {
-    const out = join(tmp, 'limits-failed');
-    await mkdir(out);
-    await writeFile(join(out, 'mine.txt'), 'kept');
-    // Files of up to 4 KiB: SKILL.md, listing 300 operations, is larger and cannot be written.
-    const spec = join(tmp, 'failing.json');
-    await writeFile(spec, manyOperations(300, 'Failing'));
-    const r = await spawnCli(['convert', spec, '--out', out, '--zip', join(tmp, 'failing.zip'), '--report', join(tmp, 'failing.json.report')], { fileSizeKiB: 4 });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^skill-wizard convert: EFBIG: file too large/)]);
-    expect(await entries(out)).toEqual(['mine.txt']);
-    expect((await entries(tmp)).filter((n) => n.startsWith('failing') || n.startsWith('.failing'))).toEqual(['failing.json']);
   });
 
   it('replaces the skill files with --force: no operation file of an earlier spec stays, `tools` lists only the new ones, other files are kept', async ({ expect }) => {

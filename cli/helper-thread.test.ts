@@ -2,33 +2,39 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI_BUNDLE } from '../test/cli';
-import { HelperThread, helpersRun, helperThreadOn } from './helper-thread';
+import { useWriterScript, WriterThread, writerThreadOn } from './helper-thread';
 
-/** Names and texts as a skill has them: non-ASCII text, an empty file. */
+/**
+ * Names and texts as a skill has them: non-ASCII text, an empty file, a large one, and more
+ * files than one message to the thread holds (so batches follow one another).
+ */
 const FILES = new Map([
-  ['SKILL.md', '---\nname: demo\n---\n# Démo — ☃\n'],
+  ['SKILL.md', '---\nname: demo\n---\n# Démo — ☃ 𝄞\n'],
   ['list_rooms.md', 'x'.repeat(100_000)],
   ['empty.md', ''],
+  ...Array.from({ length: 150 }, (_, i) => [`op_${i}.md`, `# Operation ${i}\n${'é'.repeat(i)}\n`] as const),
 ]);
 
 let tmp: string;
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'skill-helper-'));
+  tmp = await mkdtemp(join(tmpdir(), 'skill-writer-'));
 });
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-// The thread asked for (helperThreadOn); its absence is `helpersRun(undefined)`.
-const helperThread = process.env.SKILL_WIZARD_HELPER_THREAD;
-beforeAll(() => {
-  process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
+// The thread is on unless SKILL_WIZARD_WRITER_THREAD is off: each test says which it wants.
+const setting = process.env.SKILL_WIZARD_WRITER_THREAD;
+afterEach(() => {
+  useWriterScript(undefined);
+  if (setting === undefined) delete process.env.SKILL_WIZARD_WRITER_THREAD;
+  else process.env.SKILL_WIZARD_WRITER_THREAD = setting;
 });
-afterAll(() => {
-  if (helperThread === undefined) delete process.env.SKILL_WIZARD_HELPER_THREAD;
-  else process.env.SKILL_WIZARD_HELPER_THREAD = helperThread;
-});
-afterEach(() => helpersRun(undefined));
+
+function writer(on: boolean): WriterThread {
+  if (on) delete process.env.SKILL_WIZARD_WRITER_THREAD;
+  else process.env.SKILL_WIZARD_WRITER_THREAD = 'off';
+  return new WriterThread();
+}
 
 async function written(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -38,78 +44,94 @@ async function written(dir: string): Promise<Map<string, string>> {
 
 const sorted = (m: Map<string, string>) => new Map([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** What a write that fails gives: its message and code (the CLI prints the message when the code is a system error's). */
-async function failure(helper: HelperThread, dir: string): Promise<{ message: string; code: unknown }> {
+/** What a write into `dir` that fails gives: its message, code and path, `dir` written <dir> (the CLI prints the message when the code is a system error's). */
+async function failure(w: WriterThread, dir: string): Promise<{ message: string; code: unknown; path: unknown }> {
   try {
-    await helper.write(dir, FILES);
+    await w.write(dir, FILES);
   } catch (e) {
-    return { message: (e as Error).message, code: (e as NodeJS.ErrnoException).code };
+    const f = e as NodeJS.ErrnoException;
+    return { message: f.message.replaceAll(dir, '<dir>'), code: f.code, path: f.path?.replaceAll(dir, '<dir>') };
+  } finally {
+    await w.stop();
   }
   throw new Error('the write did not fail');
 }
 
-describe('HelperThread', () => {
-  it('writes every file on the thread the shipped bin starts, as this thread writes them', async ({ expect }) => {
-    helpersRun(CLI_BUNDLE);
-    const apart = new HelperThread();
+describe('WriterThread', () => {
+  it('writes every file on its thread, byte for byte as this thread writes them', async ({ expect }) => {
+    const apart = writer(true);
+    expect(apart.threaded).toBe(true);
     const there = await mkdtemp(join(tmp, 'thread-'));
     await apart.write(there, FILES);
     await apart.stop();
-    helpersRun(undefined);
-    const here = await mkdtemp(join(tmp, 'here-'));
-    await new HelperThread().write(here, FILES);
+    const here = writer(false);
+    expect(here.threaded).toBe(false);
+    const dir = await mkdtemp(join(tmp, 'here-'));
+    await here.write(dir, FILES);
     expect(await written(there)).toEqual(sorted(FILES));
-    expect(await written(here)).toEqual(sorted(FILES));
-  });
-
-  it('fails a write as this thread would, with the same message and code (a folder that is not there)', async ({ expect }) => {
-    const missing = join(tmp, 'not-there');
-    helpersRun(CLI_BUNDLE);
-    const apart = new HelperThread();
-    const there = await failure(apart, missing);
-    await apart.stop();
-    helpersRun(undefined);
-    const here = await failure(new HelperThread(), missing);
-    expect(here.code).toBe('ENOENT');
-    expect(there).toEqual(here);
-  });
-
-  it('does what a thread that ends before answering did not: writes the files here, and leaves validating to the caller', async ({ expect }) => {
-    const broken = join(tmp, 'broken.mjs');
-    await writeFile(broken, "throw new Error('cannot load');\n");
-    helpersRun(broken);
-    const dir = await mkdtemp(join(tmp, 'fallback-'));
-    // Both asked before the thread has failed to load, so both are under way when it ends.
-    const helper = new HelperThread();
-    const writing = helper.write(dir, FILES);
-    const validating = helper.validate([{ path: 'openapi.json', text: '{"openapi": "3.0.3"}' }], 'openapi.json');
-    await writing;
-    expect(await validating).toBeUndefined();
-    await helper.stop();
     expect(await written(dir)).toEqual(sorted(FILES));
   });
 
-  it('validates only a spec of JSON files on the thread: a YAML spec is left to the caller', ({ expect }) => {
-    helpersRun(CLI_BUNDLE);
-    const helper = new HelperThread();
-    expect(helper.validate([{ path: 'openapi.yaml', text: 'openapi: 3.0.3\n' }], 'openapi.yaml')).toBeUndefined();
-    expect(helper.validate([{ path: 'openapi.json', text: '\uFEFF {"openapi": "3.0.3"}' }], 'openapi.json')).toBeInstanceOf(Promise);
-    void helper.stop();
+  it.for([
+    ['a folder that is not there', async () => join(tmp, 'not-there'), 'ENOENT'],
+    [
+      'a file that is already there (each file is created new)',
+      async () => {
+        const dir = await mkdtemp(join(tmp, 'taken-'));
+        await writeFile(join(dir, 'op_99.md'), 'mine');
+        return dir;
+      },
+      'EEXIST',
+    ],
+  ] as const)('fails a write as this thread would, with the same message, code and path: %s', async ([, folder, code], { expect }) => {
+    const there = await failure(writer(true), await folder());
+    const here = await failure(writer(false), await folder());
+    expect(here.code).toBe(code);
+    expect(here.message).toContain('<dir>/');
+    expect(there).toEqual(here);
   });
 
-  it('is started only when SKILL_WIZARD_HELPER_THREAD is on', ({ expect }) => {
-    expect(helperThreadOn()).toBe(true);
-    try {
-      for (const value of ['off', undefined]) {
-        if (value === undefined) delete process.env.SKILL_WIZARD_HELPER_THREAD;
-        else process.env.SKILL_WIZARD_HELPER_THREAD = value;
-        expect(helperThreadOn()).toBe(false);
-        helpersRun(CLI_BUNDLE);
-        // No thread: validating is left to the caller.
-        expect(new HelperThread().validate([{ path: 'openapi.json', text: '{}' }], 'openapi.json')).toBeUndefined();
-      }
-    } finally {
-      process.env.SKILL_WIZARD_HELPER_THREAD = 'on';
+  it.for([
+    ['cannot start', "throw new Error('cannot load');"],
+    ['dies after one file', "require('node:worker_threads').parentPort.once('message', (m) => { require('node:fs').writeFileSync(require('node:path').join(m.dir, m.files[0]), 'half'); process.exit(3); });"],
+  ] as const)('writes the files here when the thread %s', async ([, script], { expect }) => {
+    useWriterScript(script);
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'fallback-'));
+    await w.write(dir, FILES);
+    expect(w.threaded).toBe(false);
+    await w.stop();
+    expect(await written(dir)).toEqual(sorted(FILES));
+  });
+
+  it('writes nothing once stopped (Ctrl-C), and does not fall back to writing here', async ({ expect }) => {
+    const many = new Map(Array.from({ length: 3000 }, (_, i) => [`f${i}.md`, `file ${i}\n`]));
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'stopped-'));
+    const writing = w.write(dir, many).then(
+      () => 'written',
+      () => 'stopped',
+    );
+    await w.stop();
+    const after = (await readdir(dir)).length;
+    expect(await writing).toBe('stopped');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await readdir(dir)).length).toBe(after);
+    expect(after).toBeLessThan(many.size);
+  });
+
+  it('is on unless SKILL_WIZARD_WRITER_THREAD is off', async ({ expect }) => {
+    for (const [value, on] of [
+      [undefined, true],
+      ['on', true],
+      ['off', false],
+    ] as const) {
+      if (value === undefined) delete process.env.SKILL_WIZARD_WRITER_THREAD;
+      else process.env.SKILL_WIZARD_WRITER_THREAD = value;
+      expect(writerThreadOn()).toBe(on);
+      const w = new WriterThread();
+      expect(w.threaded).toBe(on);
+      await w.stop();
     }
   });
 });

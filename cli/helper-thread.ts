@@ -1,53 +1,67 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import type { Problem } from '../lib/core/problem';
-import { loadSpec, validationProblems, type UploadedFile } from '../lib/openapi';
+import { Worker } from 'node:worker_threads';
 
 /**
- * A second thread for `convert` (issue 11 item 2): the machine's other core does what needs
- * nothing from the conversion while this thread converts.
+ * `convert`'s writer thread (issue 11 item 2): the skill's files are created on the
+ * machine's other core while this thread validates the spec and runs the publish rules.
+ * Creating a file costs this machine's kernel 0.17–0.3 ms, so Kubernetes' 943 files are
+ * 160–290 ms of a `convert` that no longer wait for each other.
  *
- * - It validates the spec: loads it again from its text (for a JSON spec, `JSON.parse` and
- *   the resolver: a fraction of what validating costs) and sends back what
- *   `validationProblems` finds, the same list as on this thread.
- * - It writes the skill's files, one at a time, synchronously, each created new (`wx`):
- *   creating Kubernetes' 943 files is kernel work of a tenth of a `convert`, which now runs
- *   beside the publish rules. The first failure stops it and comes back as the same error
- *   (`EFBIG: file too large, write`), so the command says the same.
+ * The thread runs only the few lines of `WRITER_SCRIPT` (no bundle: it starts in about 45 ms
+ * of CPU, on the other core, while this one reads and converts the spec). It writes each file
+ * as the main thread did, one at a time, synchronously, each created new (`wx`), so `ulimit
+ * -n 256` holds; the first failure stops it and comes back as the same error (`EFBIG: file too
+ * large, write`, with its code), so the command says the same. A thread that cannot start, or
+ * ends before answering, leaves the writing to this thread, which then writes every file (over
+ * any the thread wrote: the folder is the command's own, made empty). `stop` (done, or Ctrl-C)
+ * terminates it: nothing is written after it resolves.
  *
- * The thread runs the shipped bin (`dist/cli.mjs`, which loads the bundle with its code
- * cache, then calls `serveHelper`): `runCli` is told the bin's path by it. Without one (the
- * sources run by tsx, or `main` called in tests), or unless it is asked for
- * (`helperThreadOn`), there is no thread, and both are done here, as before: the same
- * results, in the same order. A thread that cannot be started (a limit on threads) also leaves them
- * here.
+ * `SKILL_WIZARD_WRITER_THREAD=off` writes on this thread, before the rules run, as before.
  */
-let launcher: string | undefined;
+export const WRITER_SCRIPT = `'use strict';
+const { parentPort } = require('node:worker_threads');
+const { writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+let failed = false;
+parentPort.on('message', (m) => {
+  if (failed) return;
+  if (m === null) return parentPort.postMessage({});
+  const files = m.files;
+  for (let i = 0; i < files.length; i += 2) {
+    try {
+      writeFileSync(join(m.dir, files[i]), files[i + 1], { flag: 'wx' });
+    } catch (e) {
+      failed = true;
+      const { message, name, code, errno, syscall, path } = e;
+      return parentPort.postMessage({ failure: { message, name, code, errno, syscall, path } });
+    }
+  }
+});
+`;
 
-/** The bin a helper thread runs (set by `runCli` when the shipped bin started it). */
-export function helpersRun(script: string | undefined): void {
-  launcher = script;
+/** The script the thread runs: `WRITER_SCRIPT`, or one a test gives (one that fails to load, or dies). */
+let script = WRITER_SCRIPT;
+
+/** For tests: the thread's script (undefined: `WRITER_SCRIPT` again). */
+export function useWriterScript(code: string | undefined): void {
+  script = code ?? WRITER_SCRIPT;
+}
+
+/** Whether `convert` writes on a thread of its own: unless `SKILL_WIZARD_WRITER_THREAD` is `off`. */
+export function writerThreadOn(): boolean {
+  return process.env.SKILL_WIZARD_WRITER_THREAD !== 'off';
 }
 
 /**
- * Whether `convert` starts the helper thread: only when `SKILL_WIZARD_HELPER_THREAD` is `on`.
- * Measured on the 2-core machine of the bench, it did not make `convert` faster even with
- * the machine otherwise idle (docs/decisions.md): V8's own threads (concurrent marking,
- * compiling) already keep the second core busy for much of a run, and the thread's own work
- * (its start, the bundle it loads, a JSON spec loaded again) adds CPU there. The tests turn it
- * on to hold its path to the main thread's.
+ * Files per message: the thread starts on the first batch while this one copies the next
+ * (a message is copied whole before it is sent).
  */
-export function helperThreadOn(): boolean {
-  return process.env.SKILL_WIZARD_HELPER_THREAD === 'on';
+const BATCH = 64;
+
+interface Reply {
+  failure?: Failure;
 }
-
-/** What the bin's `workerData` says when it is to serve as a helper, not run a command. */
-export const HELPER_MARK = 'skill-wizard-helper';
-
-type Ask = { kind: 'validate'; files: UploadedFile[]; entry: string | undefined } | { kind: 'write'; dir: string; files: string[] };
-type Request = Ask & { id: number };
-type Reply = { id: number; problems?: Problem[]; failure?: Failure };
 
 interface Failure {
   message: string;
@@ -58,78 +72,60 @@ interface Failure {
   path?: string;
 }
 
-export class HelperThread {
+export class WriterThread {
   private readonly worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve(r: Reply): void; reject(e: unknown): void }>();
-  private next = 0;
+  private waiting: { resolve(r: Reply): void; reject(e: unknown): void } | undefined;
   private writing: Promise<void> | undefined;
   private dead: unknown;
   private stopped = false;
 
+  /** Starts the thread now (when it is on), so it is ready when the files are. */
   constructor() {
-    if (launcher === undefined || !helperThreadOn()) return;
+    if (!writerThreadOn()) return;
     try {
-      const worker = new Worker(launcher, { workerData: HELPER_MARK, stdout: false, stderr: false });
-      // Idle, it keeps no process alive: a command refused early just exits. Referenced while a request is open.
+      const worker = new Worker(script, { eval: true });
+      // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing.
       worker.unref();
-      worker.on('message', (reply: Reply) => this.settle(reply.id, (p) => p.resolve(reply)));
-      worker.on('error', (e) => this.fail(e));
-      worker.on('exit', (code) => this.fail(new Error(`the helper thread stopped (exit code ${code})`)));
+      worker.on('message', (reply: Reply) => this.settle((w) => w.resolve(reply)));
+      // What went wrong is kept; the writing falls back here once the thread has ended (nothing more is written there).
+      worker.on('error', (e) => (this.dead ??= e));
+      worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
       this.worker = worker;
     } catch {
-      // No thread to be had: everything is done on this one.
+      // No thread to be had (a limit on threads): the files are written on this one.
       this.worker = undefined;
     }
   }
 
+  /** Whether the files go to a thread of their own (false: it could not start, has ended, or is off). */
+  get threaded(): boolean {
+    return this.worker !== undefined && this.dead === undefined;
+  }
+
   private fail(e: unknown): void {
     this.dead ??= e;
-    for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(e));
+    this.settle((w) => w.reject(e));
   }
 
-  private settle(id: number, how: (p: { resolve(r: Reply): void; reject(e: unknown): void }) => void): void {
-    const p = this.pending.get(id);
-    if (!p) return;
-    this.pending.delete(id);
-    if (this.pending.size === 0) this.worker?.unref();
-    how(p);
-  }
-
-  private ask(request: Ask): Promise<Reply> | undefined {
-    const worker = this.worker;
-    if (!worker || this.dead !== undefined) return undefined;
-    const id = this.next++;
-    const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    worker.ref();
-    worker.postMessage({ ...request, id } satisfies Request);
-    return reply;
+  private settle(how: (w: { resolve(r: Reply): void; reject(e: unknown): void }) => void): void {
+    const w = this.waiting;
+    if (!w) return;
+    this.waiting = undefined;
+    this.worker?.unref();
+    how(w);
   }
 
   /**
-   * Starts validating the spec on the helper thread, for a spec whose second load costs less
-   * than its validation there: one of JSON files (a YAML parse costs as much as the validation
-   * it would move). Undefined when it is to be validated here (`validationProblems`); a
-   * promise of undefined when the thread could not (the caller then validates here).
-   */
-  validate(files: UploadedFile[], entry: string | undefined): Promise<Problem[] | undefined> | undefined {
-    if (!files.every((f) => /^\uFEFF?\s*[{[]/.test(f.text))) return undefined;
-    return this.ask({ kind: 'validate', files, entry })?.then(
-      (r) => r.problems,
-      () => undefined,
-    );
-  }
-
-  /**
-   * Writes `files` into `dir` (each a new file): on the helper thread when there is one,
-   * resolving once every file is written or rejecting with the first failure; otherwise
-   * here, synchronously, before it returns. Once per helper.
+   * Writes `files` into `dir` (each a new file): on the thread when there is one, resolving
+   * once every file is written or rejecting with the first failure; otherwise here,
+   * synchronously, before it returns. Once per writer.
    */
   write(dir: string, files: ReadonlyMap<string, string>): Promise<void> {
-    if (this.writing) throw new Error('HelperThread.write is called once');
+    if (this.writing) throw new Error('WriterThread.write is called once');
     const flat: string[] = [];
     for (const [name, text] of files) flat.push(name, text);
-    const asked = this.ask({ kind: 'write', dir, files: flat });
-    if (!asked) {
+    const worker = this.worker;
+    if (!worker || !this.threaded) {
       try {
         writeFiles(dir, flat);
         this.writing = Promise.resolve();
@@ -138,15 +134,19 @@ export class HelperThread {
       }
       return this.writing;
     }
-    this.writing = asked.then(
+    const replied = new Promise<Reply>((resolve, reject) => (this.waiting = { resolve, reject }));
+    worker.ref();
+    for (let i = 0; i < flat.length; i += 2 * BATCH) worker.postMessage({ dir, files: flat.slice(i, i + 2 * BATCH) });
+    // The end: the thread answers once every file before it is written (or at the first failure).
+    worker.postMessage(null);
+    this.writing = replied.then(
       (r) => {
         if (r.failure) throw Object.assign(new Error(r.failure.message), r.failure);
       },
       (e: unknown) => {
         // Stopped (Ctrl-C): nothing more is written.
         if (this.stopped) throw e;
-        // The thread ended before answering (it could not load, or died): the files are
-        // written here, over any it wrote (the folder is this command's own, made empty).
+        // The thread ended before answering (it could not start, or died): the files are written here.
         writeFiles(dir, flat, 'w');
       },
     );
@@ -168,33 +168,4 @@ export class HelperThread {
 /** The files (name, text, name, text, …) written one at a time, each new unless `flag` says otherwise; the first failure is thrown. */
 function writeFiles(dir: string, files: readonly string[], flag = 'wx'): void {
   for (let i = 0; i < files.length; i += 2) writeFileSync(join(dir, files[i]), files[i + 1], { flag });
-}
-
-/** The helper thread's side: answers each request in turn (the bin calls this in the thread). */
-export function serveHelper(): void {
-  const port = parentPort;
-  if (isMainThread || !port) throw new Error('serveHelper runs in a helper thread');
-  let queue = Promise.resolve();
-  port.on('message', (request: Request) => {
-    queue = queue.then(async () => port.postMessage(await answer(request)));
-  });
-}
-
-async function answer(request: Request): Promise<Reply> {
-  if (request.kind === 'validate') {
-    try {
-      const loaded = await loadSpec(request.files, { entry: request.entry, validate: false });
-      return { id: request.id, problems: loaded.ok ? await validationProblems(loaded.value) : undefined };
-    } catch {
-      // Whatever went wrong here happens again on the main thread, which validates when no problems come back.
-      return { id: request.id };
-    }
-  }
-  try {
-    writeFiles(request.dir, request.files);
-    return { id: request.id };
-  } catch (e) {
-    const f = e as NodeJS.ErrnoException;
-    return { id: request.id, failure: { message: f.message, name: f.name, code: f.code, errno: f.errno, syscall: f.syscall, path: f.path } };
-  }
 }

@@ -5,20 +5,16 @@
  * compiles the functions those conversions ran: about a tenth of a second of every command
  * on this machine. Node 20 caches no ES module, so the bundle is a classic script compiled
  * through `vm.Script`. Without a cache, or with one another Node wrote (V8 refuses it), the
- * bundle is compiled as any script is: the same result, a little slower. `convert`'s second
- * thread runs this file too (cli/helper-thread.ts), marked by its `workerData`.
+ * bundle is compiled as any script is: the same result, a little slower.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { isMainThread, workerData } from 'node:worker_threads';
 
 interface Cli {
-  runCli(argv: string[], bin?: string): void;
-  serveHelper(): void;
-  HELPER_MARK: string;
+  runCli(argv: string[]): void;
   main(argv: string[], io: { out(text: string): void; err(text: string): void }): Promise<number>;
 }
 
@@ -42,9 +38,7 @@ const loaded = { exports: {} as Cli };
 (script.runInThisContext() as (...args: unknown[]) => void)(loaded.exports, createRequire(bundle), loaded, bundle, dir);
 const cli = loaded.exports;
 
-// A thread `convert` started to help it (cli/helper-thread.ts) runs this same file.
-if (!isMainThread && workerData === cli.HELPER_MARK) cli.serveHelper();
-else if (warmUp === undefined) cli.runCli(process.argv.slice(2), fileURLToPath(import.meta.url));
+if (warmUp === undefined) cli.runCli(process.argv.slice(2));
 else {
   const quiet = { out: () => {}, err: () => {} };
   for (const argv of JSON.parse(warmUp) as string[][]) await cli.main(argv, quiet);

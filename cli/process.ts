@@ -3,15 +3,12 @@
  * `cli/bin.ts` runs it (tsx, or any import of the sources); the shipped bin runs it from the
  * bundle `dist/cli.cjs` through `cli/launch.ts` (see scripts/build-cli.mjs).
  */
-import { helpersRun } from './helper-thread';
 import { main, PROGRAM } from './main';
 
 export { main };
-export { HELPER_MARK, serveHelper } from './helper-thread';
 
-/** Runs the command `argv`; `bin`, the shipped bin's path, is what a helper thread runs (cli/helper-thread.ts). */
-export function runCli(argv: string[], bin?: string): void {
-  helpersRun(bin);
+/** Runs the command `argv`. */
+export function runCli(argv: string[]): void {
   // A reader that goes away (`… | head`) stops the output, not the work: the files a command
   // writes are still written whole, and it exits as it would have.
   const closed = new Set<NodeJS.WriteStream>();

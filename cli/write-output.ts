@@ -2,7 +2,7 @@ import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'nod
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
-import type { HelperThread } from './helper-thread';
+import type { WriterThread } from './helper-thread';
 
 /**
  * How many files a spec folder is read with at once. A Promise.all over every file needed
@@ -60,15 +60,25 @@ export async function checkOutputFolder(path: string): Promise<void> {
 /** Hidden files and folders this process is writing, removed if it is interrupted. */
 const unfinished = new Set<string>();
 /** Writer threads at work, stopped before those are removed (nothing is written into a folder being removed). */
-const writing = new Set<HelperThread>();
+const writing = new Set<WriterThread>();
 let interruptHandled = false;
+/** Set by a signal: no skill is put in place after it. */
+let interrupted = false;
+/**
+ * The renames that put a finished skill in place, under way: a signal waits for them rather
+ * than remove a hidden folder while it is being renamed (a removal racing the rename left an
+ * empty skill folder in place).
+ */
+let placing: Promise<void> | undefined;
 
 function removeUnfinishedOnInterrupt(): void {
   if (interruptHandled) return;
   interruptHandled = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
+      interrupted = true;
       Promise.all([...writing].map((w) => w.stop()))
+        .then(() => placing?.catch(() => {}))
         .then(() => Promise.all([...unfinished].map((dir) => rm(dir, { recursive: true, force: true }))))
         .finally(() => process.kill(process.pid, signal));
     });
@@ -113,12 +123,11 @@ class StagedFiles {
  * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
  * are moved or removed, never followed.
  *
- * The files are written one after the other, synchronously, by `options.writer`: on this
- * thread before `check` runs (the rules, the bundle), or, with the opt-in helper thread
- * (cli/helper-thread.ts, `SKILL_WIZARD_HELPER_THREAD=on`), on that thread beside `check`.
- * (16 asynchronous writers on this thread took 70–130 ms and more CPU than Kubernetes' 943
- * files written in turn, 50–80 ms, and their every next write waited for the rules'
- * synchronous work to finish.) The files
+ * The files are written one after the other, synchronously, by `options.writer`: on its
+ * own thread (cli/helper-thread.ts) while `check` runs here (validation, the rules, the
+ * bundle), or, without that thread, here before `check` runs. (16 asynchronous writers on
+ * this thread took 70–130 ms and more CPU than Kubernetes' 943 files written in turn, 50–80
+ * ms, and their every next write waited for the rules' synchronous work to finish.) The files
  * `check` writes through `write` (`--zip`, `--report`) are put in place with the folder; if
  * anything fails, nothing is, and a failure to write the folder is the one thrown.
  */
@@ -126,7 +135,7 @@ export async function writeSkillFolder<T>(
   out: string,
   folder: string,
   files: ReadonlyMap<string, string>,
-  options: { force: boolean; writer: HelperThread },
+  options: { force: boolean; writer: WriterThread },
   check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const target = resolve(out, folder);
@@ -148,24 +157,28 @@ export async function writeSkillFolder<T>(
     const [wrote, checking] = await Promise.allSettled([writer.write(temp, files), check((path, bytes) => staged.write(path, bytes))]);
     if (wrote.status === 'rejected') throw wrote.reason;
     if (checking.status === 'rejected') throw checking.reason;
-    const checked = checking.value;
-    if (!existing) {
-      await rename(temp, target);
-    } else {
-      // The old folder steps aside, the new one takes its place, then what the user kept moves in.
-      const old = `${temp}-old`;
-      await rename(target, old);
-      await rename(temp, target).catch(async (e: unknown) => {
-        await rename(old, target);
-        throw e;
-      });
+    // Interrupted: the signal's handler removes what was written and ends the process.
+    if (interrupted) await new Promise<never>(() => {});
+    placing = (async () => {
+      if (!existing) {
+        await rename(temp, target);
+      } else {
+        // The old folder steps aside, the new one takes its place, then what the user kept moves in.
+        const old = `${temp}-old`;
+        await rename(target, old);
+        await rename(temp, target).catch(async (e: unknown) => {
+          await rename(old, target);
+          throw e;
+        });
+        unfinished.delete(temp);
+        for (const name of before) if (!isSkillFileName(name)) await rename(join(old, name), join(target, name));
+        await rm(old, { recursive: true, force: true });
+      }
       unfinished.delete(temp);
-      for (const name of before) if (!isSkillFileName(name)) await rename(join(old, name), join(target, name));
-      await rm(old, { recursive: true, force: true });
-    }
-    unfinished.delete(temp);
-    await staged.place();
-    return checked;
+      await staged.place();
+    })();
+    await placing;
+    return checking.value;
   } finally {
     await writer.settled();
     writing.delete(writer);

@@ -15,9 +15,9 @@ export interface CliRun {
 /**
  * The CLI as a user runs it: the bundle in a process of its own, from the project folder.
  * Under real limits when asked: `openFiles` is `ulimit -n`, `fileSizeKiB` is `ulimit -f` (a
- * shell sets them, then becomes node).
+ * shell sets them, then becomes node). `env` adds to the environment.
  */
-export function spawnCli(args: string[], options: { openFiles?: number; fileSizeKiB?: number; cwd?: string } = {}): Promise<CliRun> {
+export function spawnCli(args: string[], options: { openFiles?: number; fileSizeKiB?: number; cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
   const limits = [
     ...(options.openFiles === undefined ? [] : [`ulimit -n ${options.openFiles}`]),
     ...(options.fileSizeKiB === undefined ? [] : [`ulimit -f ${options.fileSizeKiB}`]),
@@ -27,7 +27,7 @@ export function spawnCli(args: string[], options: { openFiles?: number; fileSize
       ? [process.execPath, [CLI_BUNDLE, ...args]]
       : ['bash', ['-c', `${limits.join(' && ')} && exec "$0" "$@"`, process.execPath, CLI_BUNDLE, ...args]];
   return new Promise((resolve) => {
-    execFile(file, argv, { cwd: options.cwd ?? ROOT, encoding: 'utf8', maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+    execFile(file, argv, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: 'utf8', maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });

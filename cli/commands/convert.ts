@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { formatProblem, hasErrors, sortProblems } from '../../lib/core/problem';
+import { formatProblem, hasErrors, sortProblems, type Problem } from '../../lib/core/problem';
 import { loadSpec, validationProblems } from '../../lib/openapi';
 import { convertSpec } from '../../lib/convert/convert';
 import { importBlockers } from '../../lib/convert/blockers';
@@ -14,7 +14,7 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../c
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
-import { HelperThread } from '../helper-thread';
+import { WriterThread } from '../helper-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>
@@ -117,18 +117,18 @@ export const convert = defineCommand({
   options: convertOptions,
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    // The opt-in helper thread (validating a JSON spec, writing the files) starts now, so it is ready when they are; off, everything runs here.
-    const helper = new HelperThread();
+    // The thread that writes the skill's files starts now, on the other core, so it is ready when they are.
+    const writer = new WriterThread();
     try {
-      return await convertWith(helper, specPath, options, io);
+      return await convertWith(writer, specPath, options, io);
     } finally {
       // Done, or never to be (a refusal, a usage error): the thread is not kept.
-      void helper.stop();
+      void writer.stop();
     }
   },
 });
 
-async function convertWith(helper: HelperThread, specPath: string, options: ConvertOptions, io: Io): Promise<number> {
+async function convertWith(writer: WriterThread, specPath: string, options: ConvertOptions, io: Io): Promise<number> {
   const { out, zip, report } = options;
   // Where the output goes is checked before the spec is read: a wrong path fails at once.
   await checkOutputFolder(out);
@@ -142,9 +142,8 @@ async function convertWith(helper: HelperThread, specPath: string, options: Conv
   for (const p of upload.value.problems) io.err(formatProblem(p));
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
-  // Validated beside the conversion, on the helper thread, when that is the cheaper (see HelperThread.validate).
-  const validating = helper.validate(upload.value.files, upload.value.entry);
-  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: validating === undefined, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
+  // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
+  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: false, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
   const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
   if (!loaded.ok || tooMany) {
     const refused = tooMany ? [tooMany] : loaded.problems;
@@ -164,17 +163,18 @@ async function convertWith(helper: HelperThread, specPath: string, options: Conv
     excludeDeprecated: options['exclude-deprecated'],
   };
   const curated = curateConversion(convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] }), choices);
-  // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
-  const loadProblems = validating === undefined ? loaded.problems : sortProblems([...loaded.problems, ...((await validating) ?? (await validationProblems(loaded.value)))]);
   for (const p of curated.problems) io.err(`warning: ${p.message}`);
   const { result } = curated;
   if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
     io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
     return EXIT_USAGE;
   }
-  // The folder is written, then the rules run; it, the bundle and the report are put in
-  // place once all three are written, so a failure leaves none of them, or half of one.
-  const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer: helper }, async (write) => {
+  // The folder is written (on the writer thread) while the spec is validated and the rules
+  // run here; it, the bundle and the report are put in place once all three are written, so
+  // a failure leaves none of them, or half of one.
+  const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer }, async (write): Promise<[Problem[], Problem[]]> => {
+    // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
+    const loadProblems = sortProblems([...loaded.problems, ...(await validationProblems(loaded.value))]);
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
     // What the conversion measured is not measured again (the package is its own, unchanged).
     const problems = checkPackage(pkg, { converted: result.converted });
@@ -188,7 +188,7 @@ async function convertWith(helper: HelperThread, specPath: string, options: Conv
       const targets = await reportTargets(skillTools(pkg).value);
       await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
     }
-    return problems;
+    return [problems, loadProblems];
   });
   io.out(formatReportSummary(result.report).trimEnd());
   if (loadProblems.length > 0) {
