@@ -397,9 +397,12 @@ const INVALID_SWAGGER = JSON.stringify(
   2,
 );
 
-/** The bin with the skill's files written on the writer thread (the default) and on the main thread (cli/helper-thread.ts). */
+/**
+ * The bin with the skill's files written on the writer thread and on the main thread
+ * (cli/helper-thread.ts): these specs are smaller than the thread's default threshold, so it is asked for.
+ */
 const WRITERS = [
-  ['the writer thread', {}],
+  ['the writer thread', { SKILL_WIZARD_WRITER_THREAD: 'on' }],
   ['the main thread', { SKILL_WIZARD_WRITER_THREAD: 'off' }],
 ] as const;
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useWriterScript, WriterThread, writerThreadOn } from './helper-thread';
+import { useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './helper-thread';
 
 /**
  * Names and texts as a skill has them: non-ASCII text, an empty file, a large one, and more
@@ -30,10 +30,13 @@ afterEach(() => {
   else process.env.SKILL_WIZARD_WRITER_THREAD = setting;
 });
 
+/** A writer for a large spec, on its thread or (off) not. */
 function writer(on: boolean): WriterThread {
   if (on) delete process.env.SKILL_WIZARD_WRITER_THREAD;
   else process.env.SKILL_WIZARD_WRITER_THREAD = 'off';
-  return new WriterThread();
+  const w = new WriterThread();
+  w.start(WRITER_THREAD_MIN_SPEC);
+  return w;
 }
 
 async function written(dir: string): Promise<Map<string, string>> {
@@ -120,16 +123,23 @@ describe('WriterThread', () => {
     expect(after).toBeLessThan(many.size);
   });
 
-  it('is on unless SKILL_WIZARD_WRITER_THREAD is off', async ({ expect }) => {
-    for (const [value, on] of [
-      [undefined, true],
-      ['on', true],
-      ['off', false],
+  it.for([
+    [undefined, 'auto', false, true],
+    ['auto', 'auto', false, true],
+    ['on', 'on', true, true],
+    ['off', 'off', false, false],
+  ] as const)('SKILL_WIZARD_WRITER_THREAD=%s: %s (a small spec on a thread: %s, a large one: %s)', async ([value, setting, small, large], { expect }) => {
+    if (value === undefined) delete process.env.SKILL_WIZARD_WRITER_THREAD;
+    else process.env.SKILL_WIZARD_WRITER_THREAD = value;
+    expect(writerThreadSetting()).toBe(setting);
+    for (const [chars, on] of [
+      [WRITER_THREAD_MIN_SPEC - 1, small],
+      [WRITER_THREAD_MIN_SPEC, large],
     ] as const) {
-      if (value === undefined) delete process.env.SKILL_WIZARD_WRITER_THREAD;
-      else process.env.SKILL_WIZARD_WRITER_THREAD = value;
-      expect(writerThreadOn()).toBe(on);
       const w = new WriterThread();
+      // Not started: none.
+      expect(w.threaded).toBe(false);
+      w.start(chars);
       expect(w.threaded).toBe(on);
       await w.stop();
     }

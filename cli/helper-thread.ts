@@ -17,7 +17,8 @@ import { Worker } from 'node:worker_threads';
  * any the thread wrote: the folder is the command's own, made empty). `stop` (done, or Ctrl-C)
  * terminates it: nothing is written after it resolves.
  *
- * `SKILL_WIZARD_WRITER_THREAD=off` writes on this thread, before the rules run, as before.
+ * A small spec's files are written on this thread (`WRITER_THREAD_MIN_SPEC`), before the
+ * rules run, as `SKILL_WIZARD_WRITER_THREAD=off` writes every spec's.
  */
 export const WRITER_SCRIPT = `'use strict';
 const { parentPort } = require('node:worker_threads');
@@ -48,9 +49,13 @@ export function useWriterScript(code: string | undefined): void {
   script = code ?? WRITER_SCRIPT;
 }
 
-/** Whether `convert` writes on a thread of its own: unless `SKILL_WIZARD_WRITER_THREAD` is `off`. */
-export function writerThreadOn(): boolean {
-  return process.env.SKILL_WIZARD_WRITER_THREAD !== 'off';
+/**
+ * Whether `convert` writes on a thread of its own, from `SKILL_WIZARD_WRITER_THREAD`: `off`
+ * never, `on` always, otherwise (`auto`) for a spec of `WRITER_THREAD_MIN_SPEC` characters or more.
+ */
+export function writerThreadSetting(): 'off' | 'on' | 'auto' {
+  const given = process.env.SKILL_WIZARD_WRITER_THREAD;
+  return given === 'off' || given === 'on' ? given : 'auto';
 }
 
 /**
@@ -72,16 +77,27 @@ interface Failure {
   path?: string;
 }
 
+/**
+ * A spec of fewer characters than this has few files to write (Netlify's 150 KB: 174, a
+ * petstore's: 4): the thread's start costs more than they do, so they are written here.
+ */
+export const WRITER_THREAD_MIN_SPEC = 128 * 1024;
+
 export class WriterThread {
-  private readonly worker: Worker | undefined;
+  private worker: Worker | undefined;
   private waiting: { resolve(r: Reply): void; reject(e: unknown): void } | undefined;
   private writing: Promise<void> | undefined;
   private dead: unknown;
   private stopped = false;
 
-  /** Starts the thread now (when it is on), so it is ready when the files are. */
-  constructor() {
-    if (!writerThreadOn()) return;
+  /**
+   * Starts the thread for a spec of `specChars` characters (when `writerThreadSetting` says
+   * so), so it is ready when the files are; without it, they are written on this thread.
+   */
+  start(specChars: number): void {
+    const setting = writerThreadSetting();
+    if (setting === 'off' || (setting === 'auto' && specChars < WRITER_THREAD_MIN_SPEC)) return;
+    if (this.worker || this.stopped) return;
     try {
       const worker = new Worker(script, { eval: true });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing.
@@ -93,7 +109,6 @@ export class WriterThread {
       this.worker = worker;
     } catch {
       // No thread to be had (a limit on threads): the files are written on this one.
-      this.worker = undefined;
     }
   }
 

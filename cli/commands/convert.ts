@@ -117,7 +117,7 @@ export const convert = defineCommand({
   options: convertOptions,
   positionals: [1, 1],
   async run({ positionals: [specPath], options, io }) {
-    // The thread that writes the skill's files starts now, on the other core, so it is ready when they are.
+    // The thread that writes the skill's files: started once the spec is read, when it is large enough.
     const writer = new WriterThread();
     try {
       return await convertWith(writer, specPath, options, io);
@@ -140,6 +140,8 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     return EXIT_PROBLEMS;
   }
   for (const p of upload.value.problems) io.err(formatProblem(p));
+  // Started now, on the other core, it is ready by the time the conversion has the files.
+  writer.start(upload.value.files.reduce((n, f) => n + f.text.length, 0));
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
   // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
