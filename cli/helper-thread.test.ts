@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './helper-thread';
+import { threadPays, useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './helper-thread';
 
 /**
  * Names and texts as a skill has them: non-ASCII text, an empty file, a large one, and more
@@ -30,10 +30,9 @@ afterEach(() => {
   else process.env.SKILL_WIZARD_WRITER_THREAD = setting;
 });
 
-/** A writer for a large spec, on its thread or (off) not. */
+/** A writer for a large spec, on its thread or (off) not, whatever the machine's load. */
 function writer(on: boolean): WriterThread {
-  if (on) delete process.env.SKILL_WIZARD_WRITER_THREAD;
-  else process.env.SKILL_WIZARD_WRITER_THREAD = 'off';
+  process.env.SKILL_WIZARD_WRITER_THREAD = on ? 'on' : 'off';
   const w = new WriterThread();
   w.start(WRITER_THREAD_MIN_SPEC);
   return w;
@@ -124,17 +123,19 @@ describe('WriterThread', () => {
   });
 
   it.for([
-    [undefined, 'auto', false, true],
-    ['auto', 'auto', false, true],
-    ['on', 'on', true, true],
-    ['off', 'off', false, false],
-  ] as const)('SKILL_WIZARD_WRITER_THREAD=%s: %s (a small spec on a thread: %s, a large one: %s)', async ([value, setting, small, large], { expect }) => {
+    [undefined, 'auto'],
+    ['auto', 'auto'],
+    ['on', 'on'],
+    ['off', 'off'],
+  ] as const)('SKILL_WIZARD_WRITER_THREAD=%s: %s', async ([value, setting], { expect }) => {
     if (value === undefined) delete process.env.SKILL_WIZARD_WRITER_THREAD;
     else process.env.SKILL_WIZARD_WRITER_THREAD = value;
     expect(writerThreadSetting()).toBe(setting);
+    // A small spec's files are written here unless the thread is asked for; a large one's on
+    // the thread unless it is off (auto: as threadPays says for this machine's load, below).
     for (const [chars, on] of [
-      [WRITER_THREAD_MIN_SPEC - 1, small],
-      [WRITER_THREAD_MIN_SPEC, large],
+      [WRITER_THREAD_MIN_SPEC - 1, setting === 'on'],
+      ...(setting === 'auto' ? [] : ([[WRITER_THREAD_MIN_SPEC, setting === 'on']] as const)),
     ] as const) {
       const w = new WriterThread();
       // Not started: none.
@@ -143,5 +144,17 @@ describe('WriterThread', () => {
       expect(w.threaded).toBe(on);
       await w.stop();
     }
+  });
+
+  it.for([
+    ['a large spec, an idle machine of 2 cores', WRITER_THREAD_MIN_SPEC, 0.3, 2, true],
+    ['a large spec, one core busy of 2', WRITER_THREAD_MIN_SPEC, 1.2, 2, true],
+    ['a large spec, 2 cores busy of 2', WRITER_THREAD_MIN_SPEC, 1.5, 2, false],
+    ['a large spec, a loaded machine of 2 cores', 4_000_000, 7.5, 2, false],
+    ['a large spec, the same load on 16 cores', 4_000_000, 7.5, 16, true],
+    ['a large spec, Windows (no load average)', WRITER_THREAD_MIN_SPEC, 0, 4, true],
+    ['a small spec, an idle machine', WRITER_THREAD_MIN_SPEC - 1, 0, 16, false],
+  ] as const)('the thread pays (auto) for %s', ([, chars, load, cores, pays], { expect }) => {
+    expect(threadPays(chars, load, cores)).toBe(pays);
   });
 });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -51,11 +52,28 @@ export function useWriterScript(code: string | undefined): void {
 
 /**
  * Whether `convert` writes on a thread of its own, from `SKILL_WIZARD_WRITER_THREAD`: `off`
- * never, `on` always, otherwise (`auto`) for a spec of `WRITER_THREAD_MIN_SPEC` characters or more.
+ * never, `on` always, otherwise (`auto`) when `threadPays`.
  */
 export function writerThreadSetting(): 'off' | 'on' | 'auto' {
   const given = process.env.SKILL_WIZARD_WRITER_THREAD;
   return given === 'off' || given === 'on' ? given : 'auto';
+}
+
+/**
+ * A spec of fewer characters than this has few files to write (Netlify's 150 KB: 174, a
+ * petstore's: 4): the thread's start costs more than they do, so they are written here.
+ */
+export const WRITER_THREAD_MIN_SPEC = 128 * 1024;
+
+/**
+ * Whether the thread pays for itself (`auto`): for a spec of `WRITER_THREAD_MIN_SPEC`
+ * characters or more, when the load average of the last minute leaves a core idle (below the
+ * cores less half of one; an OS without one, Windows, says 0). On a busy machine the thread's
+ * CPU (its start, the files copied to it) competes for the same cores as this thread's work,
+ * and `convert` took longer with it (docs/decisions.md).
+ */
+export function threadPays(specChars: number, load: number, cores: number): boolean {
+  return specChars >= WRITER_THREAD_MIN_SPEC && load < cores - 0.5;
 }
 
 /**
@@ -77,12 +95,6 @@ interface Failure {
   path?: string;
 }
 
-/**
- * A spec of fewer characters than this has few files to write (Netlify's 150 KB: 174, a
- * petstore's: 4): the thread's start costs more than they do, so they are written here.
- */
-export const WRITER_THREAD_MIN_SPEC = 128 * 1024;
-
 export class WriterThread {
   private worker: Worker | undefined;
   private waiting: { resolve(r: Reply): void; reject(e: unknown): void } | undefined;
@@ -96,7 +108,7 @@ export class WriterThread {
    */
   start(specChars: number): void {
     const setting = writerThreadSetting();
-    if (setting === 'off' || (setting === 'auto' && specChars < WRITER_THREAD_MIN_SPEC)) return;
+    if (setting === 'off' || (setting === 'auto' && !threadPays(specChars, loadavg()[0], availableParallelism()))) return;
     if (this.worker || this.stopped) return;
     try {
       const worker = new Worker(script, { eval: true });
