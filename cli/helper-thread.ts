@@ -18,8 +18,9 @@ import { Worker } from 'node:worker_threads';
  * any the thread wrote: the folder is the command's own, made empty). `stop` (done, or Ctrl-C)
  * terminates it: nothing is written after it resolves.
  *
- * A small spec's files are written on this thread (`WRITER_THREAD_MIN_SPEC`), before the
- * rules run, as `SKILL_WIZARD_WRITER_THREAD=off` writes every spec's.
+ * A small spec's files, or any spec's on a machine whose cores are busy (`threadPays`), are
+ * written on this thread before the rules run, as `SKILL_WIZARD_WRITER_THREAD=off` writes
+ * every spec's.
  */
 export const WRITER_SCRIPT = `'use strict';
 const { parentPort } = require('node:worker_threads');
