@@ -16,3 +16,26 @@ export function lineIndex(starts: readonly number[], offset: number): number {
   }
   return lo;
 }
+
+/**
+ * `lineIndex` over `lineStarts(text)` for offsets asked one at a time, the text read only as
+ * far as the furthest offset asked: the rules ask an operation file for the place of a key
+ * near its top, below which its schema may run for thousands of lines.
+ */
+export function lineFinder(text: string): (offset: number) => { index: number; start: number } {
+  const starts = [0];
+  // Where the next line break is looked for: past the last start found, or -1 once the text is read.
+  let from = 0;
+  return (offset) => {
+    while (from !== -1 && starts[starts.length - 1] <= offset) {
+      const nl = text.indexOf('\n', from);
+      if (nl === -1) from = -1;
+      else {
+        starts.push(nl + 1);
+        from = nl + 1;
+      }
+    }
+    const index = lineIndex(starts, offset);
+    return { index, start: starts[index] };
+  };
+}

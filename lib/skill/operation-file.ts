@@ -2,7 +2,7 @@ import { problem, type Problem } from '../core/problem';
 import { isPlainObject } from '../core/entries';
 import { frontmatterFromSpots, parseFrontmatter, splitFrontmatter, type Frontmatter, type NodeSpot, type Position, type SplitFile } from './frontmatter';
 import { JsonLocator } from '../core/json-locate';
-import { lineIndex, lineStarts } from '../core/lines';
+import { lineFinder } from '../core/lines';
 import { yamlBlockLiteral, yamlFlowListItems, yamlScalar } from './yaml-write';
 import { formatSchemaJson, type SchemaTextMemo } from './schema-text';
 
@@ -270,12 +270,12 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
   }
   const split: SplitFile = { yaml, yamlStartLine: 2, prose: model.prose, unterminated: false };
   // An offset into the YAML as a file position: the YAML starts on the file's line 2. Its
-  // lines are found when a position is first asked for (most files are never asked).
-  let starts: number[] | undefined;
+  // lines are found when a position is first asked for (most files are never asked), only
+  // as far as asked (the url, near the top, above the schema).
+  let line: ReturnType<typeof lineFinder> | undefined;
   const toFile = (at: number): Position => {
-    starts ??= lineStarts(yaml);
-    const index = lineIndex(starts, at);
-    return { line: index + split.yamlStartLine, column: at - starts[index] + 1 };
+    const { index, start } = (line ??= lineFinder(yaml))(at);
+    return { line: index + split.yamlStartLine, column: at - start + 1 };
   };
   const frontmatter = frontmatterFromSpots(data, [], spots, toFile, split.yamlStartLine);
   const position = (pointer: string): Position => frontmatter.keyPosition(pointer);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { seeded } from '../../test/random';
+import { lineFinder, lineIndex, lineStarts } from './lines';
+
+describe('lineFinder', () => {
+  it("gives lineIndex's line and that line's start for offsets asked in any order, past the end too (seeded)", () => {
+    const rnd = seeded(5);
+    let lines = 0;
+    for (let n = 0; n < 300; n++) {
+      const text = Array.from({ length: rnd.int(40) }, () => rnd.pick(['a', 'bc', '\n', '\n\n', ' ', '\r\n'])).join('');
+      const starts = lineStarts(text);
+      const find = lineFinder(text);
+      for (let k = 0; k < 20; k++) {
+        const offset = rnd.int(text.length + 3);
+        const index = lineIndex(starts, offset);
+        expect(find(offset)).toEqual({ index, start: starts[index] });
+        lines = Math.max(lines, index);
+      }
+    }
+    expect(lines).toBeGreaterThan(10);
+  });
+
+  it('gives line 0 for an empty text', () => {
+    expect(lineFinder('')(0)).toEqual({ index: 0, start: 0 });
+    expect(lineFinder('')(5)).toEqual({ index: 0, start: 0 });
+  });
+});
