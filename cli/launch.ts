@@ -32,8 +32,10 @@ if (warmUp === undefined) {
     // No cache: compiled as any script.
   }
 }
-// The wrapper Node gives a CommonJS module, so the bundle's require() is Node's.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: bundle, cachedData });
+// The wrapper Node gives a CommonJS module, so the bundle's require() is Node's. Read as
+// Latin-1, which is the same text for the bundle (esbuild writes it all ASCII, a test holds
+// it so) and takes no UTF-8 decoding: 2.2 MB, 24 -> 15 ms of each thread's start here.
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`, { filename: bundle, cachedData });
 const loaded = { exports: {} as Cli };
 (script.runInThisContext() as (...args: unknown[]) => void)(loaded.exports, createRequire(bundle), loaded, bundle, dir);
 const cli = loaded.exports;

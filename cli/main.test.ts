@@ -262,5 +262,8 @@ describe('the skill-wizard bin', () => {
       execFile(bin, ['validate', 'examples/hollowbrook'], { cwd: ROOT, encoding: 'utf8' }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }));
     });
     expect(r).toEqual({ code: 0, stdout: '0 errors, 0 warnings\n' });
+    // cli/launch.ts reads the bundle as Latin-1, the same text only while every byte is ASCII.
+    const bundle = await readFile(join(ROOT, 'dist/cli.cjs'));
+    expect(bundle.findIndex((b) => b > 0x7f)).toBe(-1);
   });
 });
