@@ -431,6 +431,23 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect(thread).toEqual(main);
   });
 
+  it.for(WRITERS)('--force on %s: the skill files are the new ones, everything else in the folder is kept', async ([, env], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'force-'));
+    const out = join(dir, 'out');
+    await writeFile(join(dir, 'first.json'), manyOperations(150, 'Same', 'old'));
+    await writeFile(join(dir, 'second.json'), manyOperations(100, 'Same', 'new'));
+    expect((await spawnCli(['convert', join(dir, 'first.json'), '--out', out], { env })).code).toBe(0);
+    const skill = join(out, 'same');
+    await writeFile(join(skill, 'notes.txt'), 'mine');
+    const refused = await spawnCli(['convert', join(dir, 'second.json'), '--out', out], { env });
+    expect(refused.code).toBe(2);
+    const r = await spawnCli(['convert', join(dir, 'second.json'), '--out', out, '--force'], { env });
+    expect(r.code).toBe(0);
+    expect(await entries(skill)).toEqual(['SKILL.md', ...Array.from({ length: 100 }, (_, i) => `new${i}.md`).sort(), 'notes.txt']);
+    expect(await readFile(join(skill, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(await entries(out)).toEqual(['same']);
+  });
+
   it.for(WRITERS)('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f) on %s, and says so in one line', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'efbig-'));
     const out = join(dir, 'out');
