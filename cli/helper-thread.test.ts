@@ -149,7 +149,8 @@ describe('WriterThread', () => {
   it.for([
     ['a large spec, an idle machine of 2 cores', WRITER_THREAD_MIN_SPEC, 0.3, 2, true],
     ['a large spec, one core busy of 2', WRITER_THREAD_MIN_SPEC, 1.2, 2, true],
-    ['a large spec, 2 cores busy of 2', WRITER_THREAD_MIN_SPEC, 1.5, 2, false],
+    ['a large spec, converts one after another on 2 cores', WRITER_THREAD_MIN_SPEC, 1.7, 2, true],
+    ['a large spec, 2 cores busy of 2', WRITER_THREAD_MIN_SPEC, 2, 2, false],
     ['a large spec, a loaded machine of 2 cores', 4_000_000, 7.5, 2, false],
     ['a large spec, the same load on 16 cores', 4_000_000, 7.5, 16, true],
     ['a large spec, Windows (no load average)', WRITER_THREAD_MIN_SPEC, 0, 4, true],

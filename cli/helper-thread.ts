@@ -68,13 +68,14 @@ export const WRITER_THREAD_MIN_SPEC = 128 * 1024;
 
 /**
  * Whether the thread pays for itself (`auto`): for a spec of `WRITER_THREAD_MIN_SPEC`
- * characters or more, when the load average of the last minute leaves a core idle (below the
- * cores less half of one; an OS without one, Windows, says 0). On a busy machine the thread's
- * CPU (its start, the files copied to it) competes for the same cores as this thread's work,
- * and `convert` took longer with it (docs/decisions.md).
+ * characters or more, when the load average of the last minute is below the cores (an OS
+ * without one, Windows, says 0). `convert`s run one after another load 2 cores to 1.4-1.7
+ * by themselves (V8's threads and the writer count), so the bar is not lower. On a busy
+ * machine the thread's CPU (its start, the files copied to it) competes for the same cores
+ * as this thread's work, and `convert` took longer with it (docs/decisions.md).
  */
 export function threadPays(specChars: number, load: number, cores: number): boolean {
-  return specChars >= WRITER_THREAD_MIN_SPEC && load < cores - 0.5;
+  return specChars >= WRITER_THREAD_MIN_SPEC && load < cores;
 }
 
 /**
