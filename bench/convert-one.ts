@@ -24,7 +24,7 @@ import { sha256Hex } from '../lib/core/sha256';
 import { join } from 'node:path';
 import { readSpecUpload } from '../cli/read-spec';
 import { writeSkillFolder } from '../cli/write-output';
-import { WriterThread } from '../cli/helper-thread';
+import { WriterThread } from '../cli/writer-thread';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { SPECS_DIR } from '../test/corpus';

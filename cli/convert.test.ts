@@ -399,14 +399,14 @@ const INVALID_SWAGGER = JSON.stringify(
 
 /**
  * The bin with the skill's files written on the writer thread and on the main thread
- * (cli/helper-thread.ts): these specs are smaller than the thread's default threshold, so it is asked for.
+ * (cli/writer-thread.ts): these specs are smaller than the thread's default threshold, so it is asked for.
  */
 const WRITERS = [
   ['the writer thread', { SKILL_WIZARD_WRITER_THREAD: 'on' }],
   ['the main thread', { SKILL_WIZARD_WRITER_THREAD: 'off' }],
 ] as const;
 
-describe.concurrent('cli convert: the files written on the writer thread or on the main thread (cli/helper-thread.ts)', () => {
+describe.concurrent('cli convert: the files written on the writer thread or on the main thread (cli/writer-thread.ts)', () => {
   it.for([
     ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI],
     ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER],

@@ -2,7 +2,7 @@ import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'nod
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
-import type { WriterThread } from './helper-thread';
+import type { WriterThread } from './writer-thread';
 
 /**
  * How many files a spec folder is read with at once. A Promise.all over every file needed
@@ -124,7 +124,7 @@ class StagedFiles {
  * are moved or removed, never followed.
  *
  * The files are written one after the other, synchronously, by `options.writer`: on its
- * own thread (cli/helper-thread.ts) while `check` runs here (validation, the rules, the
+ * own thread (cli/writer-thread.ts) while `check` runs here (validation, the rules, the
  * bundle), or, without that thread, here before `check` runs. (16 asynchronous writers on
  * this thread took 70–130 ms and more CPU than Kubernetes' 943 files written in turn, 50–80
  * ms, and their every next write waited for the rules' synchronous work to finish.) The files

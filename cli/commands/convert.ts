@@ -14,7 +14,7 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../c
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
-import { WriterThread } from '../helper-thread';
+import { WriterThread } from '../writer-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { threadPays, useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './helper-thread';
+import { threadPays, useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './writer-thread';
 
 /**
  * Names and texts as a skill has them: non-ASCII text, an empty file, a large one, and more
