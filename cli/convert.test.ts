@@ -408,10 +408,10 @@ const WRITERS = [
 
 describe.concurrent('cli convert: the files written on the writer thread or on the main thread (cli/writer-thread.ts)', () => {
   it.for([
-    ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI],
-    ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER],
-    ['200 operations', 'many.json', manyOperations(200)],
-  ] as const)('%s: prints, writes and reports the same bytes either way', async ([, name, text], { expect }) => {
+    ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI, true],
+    ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER, true],
+    ['200 operations', 'many.json', manyOperations(200), false],
+  ] as const)('%s: prints, writes and reports the same bytes either way', async ([, name, text, invalid], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'writers-'));
     const spec = join(dir, name);
     await writeFile(spec, text);
@@ -427,7 +427,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     const [thread, main] = runs;
     // Not vacuous: a skill was written, and the invalid specs' problems are printed, validation's among them.
     expect(main.files.size).toBeGreaterThan(1);
-    if (text !== manyOperations(200)) expect(main.stdout).toMatch(/Problems in the spec:[^]* spec-invalid /);
+    if (invalid) expect(main.stdout).toMatch(/Problems in the spec:[^]* spec-invalid /);
     expect(thread).toEqual(main);
   });
 
