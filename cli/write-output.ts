@@ -1,4 +1,5 @@
-import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
@@ -148,7 +149,9 @@ export async function writeSkillFolder<T>(
 
   await mkdir(resolve(out), { recursive: true });
   removeUnfinishedOnInterrupt();
-  const temp = await mkdtemp(join(resolve(out), `.${folder}.tmp-`));
+  // Made and listed in one turn of the event loop: a signal handled between the two (an
+  // asynchronous mkdtemp) found the folder there but not in `unfinished`, and left it behind.
+  const temp = mkdtempSync(join(resolve(out), `.${folder}.tmp-`));
   unfinished.add(temp);
   const staged = new StagedFiles();
   const writer = options.writer;
