@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seeded, type Random } from '../../test/random';
 import { JsonLocator, jsonOffsets } from './json-locate';
 
 const TEXT = `{
@@ -72,5 +73,85 @@ describe('jsonOffsets', () => {
     expect(find([keys[keys.length - 1], 'v', '1'])).toBe(text.lastIndexOf('"}"'));
     for (const k of [...keys].reverse()) expect(find([k])).toBe(text.indexOf(`"${k}"`));
     for (const k of keys) expect(find([k, 'v'])).toBe(text.indexOf('"v"', text.indexOf(`"${k}"`)));
+  });
+});
+
+/** Every value's [key offset or -1, value offset], by its pointer's tokens joined with NUL; read by a parser of its own, the first of a repeated key kept. */
+function allOffsets(text: string): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>();
+  let i = 0;
+  const ws = () => {
+    while (/\s/.test(text[i] ?? '')) i++;
+  };
+  const str = () => {
+    const start = i;
+    for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const value = (path: string[], keyAt: number) => {
+    ws();
+    const at = path.join('\u0000');
+    if (!out.has(at)) out.set(at, [keyAt, i]);
+    // A repeated key's value is not what a pointer names: nothing below it is kept.
+    const shadowed = out.get(at)![1] !== i;
+    const below = (k: string) => (shadowed ? ['\u0001', ...path, k] : [...path, k]);
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      i++;
+      ws();
+      for (let n = 0; text[i] !== '}' && text[i] !== ']'; n++) {
+        if (c === '{') {
+          const k = i;
+          const key = str();
+          ws();
+          i++; // ':'
+          value(below(key), k);
+        } else value(below(String(n)), -1);
+        ws();
+        if (text[i] === ',') i++;
+        ws();
+      }
+      i++;
+    } else if (c === '"') str();
+    else while (i < text.length && !/[\s,\]}]/.test(text[i])) i++;
+  };
+  value([], -1);
+  return out;
+}
+
+function randomJson(rnd: Random, depth: number): unknown {
+  const r = rnd.int(depth > 3 ? 3 : 6);
+  if (r === 0) return rnd.pick(['a', 'x"}]\\', '{[', '', 'é\u2028']);
+  if (r === 1) return rnd.pick([0, -1.5e3, true, null]);
+  if (r === 2) return rnd.int(3) === 0 ? {} : [];
+  const n = 1 + rnd.int(5);
+  if (r === 3) return Array.from({ length: n }, () => randomJson(rnd, depth + 1));
+  return Object.fromEntries(Array.from({ length: n }, () => [rnd.pick(['a', 'b', 'c\\"', '~/', '{']) + rnd.int(3), randomJson(rnd, depth + 1)]));
+}
+
+describe('jsonOffsets, lookups in any order', () => {
+  it("answers each as a parser of the whole text does, for texts compact and indented, a key repeated (seeded)", () => {
+    const rnd = seeded(31);
+    let deep = 0;
+    for (let n = 0; n < 300; n++) {
+      let text = JSON.stringify(randomJson(rnd, 0), null, rnd.pick([0, 2, '\t']));
+      // A repeated key: the first is the one found.
+      if (text.startsWith('{') && text.length > 2) text = `{"a0": [1, {"z": 2}], ${text.slice(1)}`;
+      const all = allOffsets(text);
+      const paths = [...all.keys()].filter((k) => !k.startsWith('\u0001')).map((k) => (k === '' ? [] : k.split('\u0000')));
+      const find = jsonOffsets(text);
+      for (let k = 0; k < 30; k++) {
+        const tokens = [...rnd.pick(paths)];
+        // Now and then, a pointer that goes past what exists: the nearest value that does.
+        if (rnd.chance(0.2)) tokens.push('nothing');
+        let known = tokens.length;
+        while (!all.has(tokens.slice(0, known).join('\u0000'))) known--;
+        const [keyAt, valueAt] = all.get(tokens.slice(0, known).join('\u0000'))!;
+        expect(find(tokens), `${text}\n${JSON.stringify(tokens)}`).toBe(keyAt >= 0 ? keyAt : valueAt);
+        deep = Math.max(deep, known);
+      }
+    }
+    expect(deep).toBeGreaterThanOrEqual(4);
   });
 });
