@@ -124,7 +124,7 @@ export function jsonOffsets(text: string): (tokens: readonly string[]) => number
 /** `jsonOffsets` as 1-based lines and columns, built on first use. */
 export class JsonLocator {
   private offsets?: (tokens: readonly string[]) => number;
-  private starts?: number[];
+  private starts?: Int32Array;
   constructor(readonly text: string) {}
 
   /** Position of the key at `pointer` (or of its value when it has no key), or of the nearest ancestor. */

@@ -25,3 +25,22 @@ describe('lineFinder', () => {
     expect(lineFinder('')(5)).toEqual({ index: 0, start: 0 });
   });
 });
+
+describe('lineStarts', () => {
+  it('gives the start of every line, as splitting the text at line breaks does, past the room it starts with (seeded)', () => {
+    const rnd = seeded(17);
+    for (let n = 0; n < 200; n++) {
+      // Short lines, so that the array grows (it starts with room for lines of 32 characters).
+      const text = Array.from({ length: rnd.int(400) }, () => rnd.pick(['a', 'bc', '\n', '\n\n', '\r\n', 'é'])).join('');
+      const expected: number[] = [];
+      let at = 0;
+      for (const line of text.split('\n')) {
+        expected.push(at);
+        at += line.length + 1;
+      }
+      expect([...lineStarts(text)]).toEqual(expected);
+    }
+    expect([...lineStarts('\n'.repeat(1000))]).toEqual(Array.from({ length: 1001 }, (_, i) => i));
+    expect([...lineStarts('')]).toEqual([0]);
+  });
+});

@@ -1,12 +1,26 @@
-/** The offset at which each line of a text starts (the first is 0). */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
+/**
+ * The offset at which each line of a text starts (the first is 0). In a typed array grown by
+ * doubling: `push` onto an array took twice as long as the search itself (a spec's warnings
+ * are placed by line: Box's 44,367 lines 8-25 ms, Kubernetes' 84,324 lines 12-13 ms, against
+ * 4-6 ms this way).
+ */
+export function lineStarts(text: string): Int32Array {
+  // Room for lines of 32 characters on average (pretty-printed specs run about 40).
+  let starts = new Int32Array(Math.max(16, text.length >> 5));
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (n === starts.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[n++] = i + 1;
+  }
+  return starts.subarray(0, n);
 }
 
 /** The 0-based index of the line holding `offset`, by binary search over `lineStarts`. */
-export function lineIndex(starts: readonly number[], offset: number): number {
+export function lineIndex(starts: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

@@ -23,10 +23,10 @@ export function fileLocator(file: ParsedFile): FileLocator {
   return () => ({ line: 1, column: 1 });
 }
 
-type Lines = () => number[];
+type Lines = () => Int32Array;
 
 function lazyLineStarts(s: string): Lines {
-  let starts: number[] | undefined;
+  let starts: Int32Array | undefined;
   return () => (starts ??= lineStarts(s));
 }
 
@@ -110,7 +110,7 @@ function findChildLine(s: string, lines: Lines, offset: number, token: string, i
   return null;
 }
 
-function lineEnd(s: string, starts: number[], li: number): number {
+function lineEnd(s: string, starts: Int32Array, li: number): number {
   return li + 1 < starts.length ? starts[li + 1] - 1 : s.length;
 }
 
