@@ -988,6 +988,21 @@ ${keys.join('\n')}
     expect(prose).toContain('Results come in pages: `cursor` picks the page and `limit` its size.');
   });
 
+  it('describes a returned type by the depth it is reached at, whichever operation reached it first', () => {
+    const returns = (schema: Doc) => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
+    const inner = { $ref: '#/components/schemas/Inner' };
+    const deep = { type: 'array', items: { type: 'array', items: { type: 'array', items: inner } } };
+    const components = { components: { schemas: { Inner: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } } } };
+    const r = run(oas({ '/a': { get: { operationId: 'direct', responses: returns(inner) } }, '/b': { get: { operationId: 'deep', responses: returns(deep) } }, '/c': { get: { operationId: 'again', responses: returns(inner) } } }, components));
+    expect(r.file('direct').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+    // Past three levels a schema is not looked into (describeRawSchema).
+    expect(r.file('deep').prose).toContain('Returns `200` with a list of a list of a list of any value.');
+    expect(r.file('again').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+    const reversed = run(oas({ '/a': { get: { operationId: 'deep', responses: returns(deep) } }, '/b': { get: { operationId: 'direct', responses: returns(inner) } } }, components));
+    expect(reversed.file('deep').prose).toContain('Returns `200` with a list of a list of a list of any value.');
+    expect(reversed.file('direct').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+  });
+
   it('writes SKILL.md with the name, description, provenance, authentication and operations', () => {
     const r = run(oas({ '/a': { get: { operationId: 'a', summary: 'Do A.', responses: ok } } }, { info: { title: 'Hollow Brook Bookings', version: '2.1', description: 'Book rooms.\n\nMore detail.' } }), { sha256: 'f00d' });
     expect(r.folder).toBe('hollow-brook-bookings');

@@ -186,7 +186,16 @@ export function describeRawSchema(schema: unknown, ctx: ConvertContext, types: T
     const name = ref.startsWith('#') ? types.sharedName(ref.slice(1)) : undefined;
     if (name !== undefined) return codeSpan(name);
     const target = ctx.resolve(schema, pointer);
-    return target ? describeRawSchema(target.node, ctx, types, target.pointer, depth + 1) : 'any value';
+    if (!target) return 'any value';
+    // A referenced schema is described once for each depth: many operations return the same
+    // one (Box: 296 operations, a few dozen types). What it is depends only on its place,
+    // the depth and the types (decided before any prose), and describing it again would warn
+    // only what `warn` already said once.
+    const memo = describedOf(types);
+    const key = `${depth + 1}\u0000${target.pointer}`;
+    let described = memo.get(key);
+    if (described === undefined) memo.set(key, (described = describeRawSchema(target.node, ctx, types, target.pointer, depth + 1)));
+    return described;
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'array') {
@@ -216,6 +225,15 @@ export function describeRawSchema(schema: unknown, ctx: ConvertContext, types: T
     return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}${format}`.replace(/[`<]/g, '');
   }
   return 'any value';
+}
+
+const described = new WeakMap<TypeRegistry, Map<string, string>>();
+
+/** What `describeRawSchema` said of each referenced schema, by depth and place, for one conversion's decided types. */
+function describedOf(types: TypeRegistry): Map<string, string> {
+  let memo = described.get(types);
+  if (!memo) described.set(types, (memo = new Map()));
+  return memo;
 }
 
 /** The field names an `allOf`'s parts give, references followed, in order. */
