@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, inlineText, safeParagraph, shorten } from './markdown';
+import { seeded } from '../../test/random';
+import { CODE_SPAN, codeSpan, inlineText, safeInline, safeParagraph, shorten } from './markdown';
 
 describe('codeSpan', () => {
   it.each([
@@ -58,5 +59,35 @@ describe('shorten', () => {
   it('cuts at a sentence when one fits, else at a word with an ellipsis', () => {
     expect(shorten('One two. Three four five six.', 20)).toBe('One two.');
     expect(shorten('aaaa bbbb cccc dddd', 12)).toBe('aaaa bbbb…');
+  });
+});
+
+describe('safeInline', () => {
+  // The rewriting without the quick way out for lines that hold neither `<` nor `](`.
+  const everyTime = (line: string) => {
+    const escape = (t: string) =>
+      t
+        .replace(/<(?!(?:https?|mailto):[^\s<>]*>)(?=[A-Za-z!/?])/gi, '&lt;')
+        .replace(/\[([^\]]*)\]\(\s*<?\s*(?:javascript|vbscript|data)\s*:(?:[^()]|\([^()]*\))*\)/gi, '$1')
+        .replace(/\]\(\s*<?\s*(?=(?:javascript|vbscript|data)\s*:)/gi, '](#');
+    let out = '';
+    let last = 0;
+    for (const m of line.matchAll(CODE_SPAN)) {
+      out += escape(line.slice(last, m.index)) + m[0];
+      last = m.index! + m[0].length;
+    }
+    return out + escape(line.slice(last));
+  };
+
+  it('rewrites every line as it did when each was searched, lines with and without `<` and `](` (seeded)', () => {
+    const rnd = seeded(23);
+    let rewritten = 0;
+    for (let n = 0; n < 2_000; n++) {
+      const line = Array.from({ length: rnd.int(12) }, () => rnd.pick(['a', ' ', '<', 'b>', '[x]', ']', '(', ')', '`', 'javascript:', 'Data :', '<https://x.example>', 'mailto:', '!', '/'])).join('');
+      const expected = everyTime(line);
+      expect(safeInline(line), line).toBe(expected);
+      if (expected !== line) rewritten++;
+    }
+    expect(rewritten).toBeGreaterThan(100);
   });
 });
