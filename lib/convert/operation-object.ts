@@ -316,8 +316,13 @@ function bodyIsRequired(ctx: ConvertContext, op: OperationObject, params: Parame
   return rb?.node.required === true;
 }
 
+/** A segment of only the characters a URL path may hold as they are (RFC 3986 pchar, `%` aside). */
+const PATH_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
+
 /** A literal path segment with every character a URL path may not hold percent-encoded (valid `%XX` kept). */
 export function encodeSegment(segment: string): string {
+  // Most segments hold only characters a path may (no `%`): one search instead of one a character (Kubernetes' 7,596 segments: 38-67 ms cold, against 3-17).
+  if (PATH_SEGMENT.test(segment)) return segment;
   let out = '';
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i];
