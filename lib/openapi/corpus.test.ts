@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fragmentTokens } from '../core/json-pointer';
 import { detectFormat, findEntry, loadSpec, parseDataFile } from './index';
 import { resolveSpec } from './resolve';
+import { refKindProblems } from './ref-kinds';
 import { isOpenApi31 } from './version';
 import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus';
 import { expectSameElsewhere } from '../../test/elsewhere';
@@ -97,6 +98,14 @@ describe.skipIf(!present)('loadSpec on every spec in ../shared/specs', () => {
     if (IN_PLACE.has(row.folder)) expect(shares(inPlace.document)).toBe(true);
     expect(JSON.stringify(inPlace.document)).toBe(JSON.stringify(copied.document));
     expect(inPlace.problems).toEqual(copied.problems);
+    // The reference objects the walk found judge the references as a walk of the document does.
+    expect(copied.refSites).toBeUndefined();
+    if (IN_PLACE.has(row.folder)) expect(inPlace.refSites).toBeDefined();
+    if (inPlace.refSites) {
+      const locate = (pointer: string) => ({ file: row.entry, pointer });
+      const swagger2 = format.value.kind === 'swagger';
+      expect(refKindProblems(inPlace.document, swagger2, locate, inPlace.refSites)).toEqual(refKindProblems(inPlace.document, swagger2, locate));
+    }
   });
 
   it.each([

@@ -90,7 +90,7 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
     return { file, line: at.line, column: at.column, pointer: tokensToPointer(fileTokens) };
   };
 
-  const loaded: LoadedSpec = { entry, format: format.value, entryText, document, sources: [...b.files.keys()], locate };
+  const loaded: LoadedSpec = { entry, format: format.value, entryText, document, sources: [...b.files.keys()], locate, ...(b.refSites ? { refSites: b.refSites } : {}) };
   if (options.validate !== false) problems.push(...(await validationProblems(loaded)));
   return ok(loaded, sortProblems(problems));
 }
@@ -106,7 +106,7 @@ export async function validationProblems(spec: LoadedSpec): Promise<Problem[]> {
   const swagger = spec.format.kind === 'swagger';
   const problems = [...(await schemaProblems(spec.document, spec.locate))];
   if (swagger) problems.push(...swagger2Problems(spec.document, spec.locate));
-  problems.push(...refKindProblems(spec.document, swagger, spec.locate));
+  problems.push(...refKindProblems(spec.document, swagger, spec.locate, spec.refSites));
   return problems;
 }
 

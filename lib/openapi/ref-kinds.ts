@@ -2,6 +2,7 @@ import { problem, type Problem } from '../core/problem';
 import { childKind, elementKind, type Kind } from './context';
 import { fragmentTokens, tokensToPointer } from '../core/json-pointer';
 import type { Locate } from './validate';
+import type { RefSite } from './resolve/types';
 
 /** The kinds a reference can stand for, as the report names them. */
 const NAMES: Partial<Record<Kind, string>> = {
@@ -29,7 +30,8 @@ const NAMES: Partial<Record<Kind, string>> = {
  * it then lacks is reported where it is used (PagerDuty's responses that point into
  * `requestBodies` are shaped like responses and convert fine).
  */
-export function refKindProblems(document: unknown, swagger2: boolean, locate: Locate): Problem[] {
+export function refKindProblems(document: unknown, swagger2: boolean, locate: Locate, sites?: readonly RefSite[]): Problem[] {
+  if (sites) return siteProblems(document, swagger2, locate, sites);
   const out: Problem[] = [];
   const kindCache = new Map<string, Kind | undefined>();
   // Each item knows its parent, so a pointer is only built for a problem.
@@ -78,6 +80,57 @@ export function refKindProblems(document: unknown, swagger2: boolean, locate: Lo
     }
   }
   return out;
+}
+
+/**
+ * Whether a reference object at a place of `kind`, with `ref`, is one `refKindProblems`
+ * reports, judged on the parsed tree of a spec the resolver takes as its document (the
+ * document has its objects, or copies of them with the same keys: `DocumentWriter.runInPlace`).
+ * The resolver's walk asks it of each reference object, so the check need not walk the
+ * document again (`ResolvedSpec.refSites`).
+ */
+export function wrongKindOf(root: unknown, swagger2: boolean): (ref: string, kind: Kind) => boolean {
+  const kindCache = new Map<string, Kind | undefined>();
+  return (ref, kind) => {
+    if (NAMES[kind] === undefined || !ref.startsWith('#')) return false;
+    let target = kindCache.get(ref);
+    if (!kindCache.has(ref)) kindCache.set(ref, (target = kindAt(root, ref, swagger2)));
+    return target !== undefined && NAMES[target] !== undefined && target !== kind;
+  };
+}
+
+/**
+ * `refKindProblems` from the reference objects the resolver's walk found wrong
+ * (`ResolvedSpec.refSites`, each at a place the walk above visits), not from a walk of the
+ * whole document: the same problems, in the same order (the walk's, depth first, keys in order).
+ */
+function siteProblems(document: unknown, swagger2: boolean, locate: Locate, sites: readonly RefSite[]): Problem[] {
+  const kindCache = new Map<string, Kind | undefined>();
+  const wrong: { site: RefSite; expected: string; found: string }[] = [];
+  for (const site of sites) {
+    const expected = NAMES[site.kind];
+    if (expected === undefined || !site.ref.startsWith('#')) continue;
+    let target = kindCache.get(site.ref);
+    if (!kindCache.has(site.ref)) kindCache.set(site.ref, (target = kindAt(document, site.ref, swagger2)));
+    const found = target === undefined ? undefined : NAMES[target];
+    if (found !== undefined && target !== site.kind) wrong.push({ site, expected, found });
+  }
+  wrong.sort((a, b) => walkOrder(a.site.order, b.site.order));
+  return wrong.map(({ site, expected, found }) => {
+    const at = locate(tokensToPointer([...site.tokens, '$ref']));
+    return problem('ref-wrong-kind', 'warning', `$ref "${site.ref}" is ${found}, but ${expected} belongs here; it is read as one`, at.file, {
+      line: at.line,
+      column: at.column,
+      pointer: at.pointer,
+    });
+  });
+}
+
+/** Depth first, keys in order: by position at the first level where two places differ, a place before those below it. */
+function walkOrder(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
 }
 
 /** The kind of the object an internal reference points at, or undefined when it does not exist. */

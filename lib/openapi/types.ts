@@ -1,5 +1,6 @@
 import type { Problem } from '../core/problem';
 import type { SpecFormat } from './version';
+import type { RefSite } from './resolve/types';
 
 export type { SpecFormat };
 
@@ -41,6 +42,8 @@ export interface LoadedSpec {
   sources: string[];
   /** Map a JSON pointer in `document` (`/paths/~1pets/get` or `#/paths/~1pets/get`) to its source. */
   locate(pointer: string): SourceLocation;
+  /** The reference objects resolving found, when the entry's own tree is the document (`ResolvedSpec.refSites`): validation judges them without walking `document` again. */
+  refSites?: readonly RefSite[];
 }
 
 export interface LoadOptions {

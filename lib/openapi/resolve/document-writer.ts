@@ -5,7 +5,7 @@ import { LIMITS } from '../limits';
 import { baseForId, type Base } from './ref-target';
 import { refForTokens, tokensToPointer } from '../../core/json-pointer';
 import { clip, type RefResolver, type Target } from './ref-resolver';
-import type { Origin } from './types';
+import type { Origin, RefSite } from './types';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -47,6 +47,8 @@ export interface WriterOptions {
   openapi31: boolean;
   maxDepth: number;
   maxNodes: number;
+  /** Whether a reference object, with the `$ref` the document holds, at a place of this kind is one `refKindProblems` reports (refSites); none when absent. */
+  wrongKind?: (ref: string, kind: Kind) => boolean;
 }
 
 /**
@@ -65,6 +67,8 @@ export class DocumentWriter {
   private readonly queue: Frame[] = [];
   private nodes = 0;
   private refNesting = 0;
+  /** Filled by `runInPlace` with the references `wrongKind` picks; whole only when it answers true (ResolvedSpec.refSites). */
+  readonly refSites: RefSite[] = [];
 
   constructor(
     private readonly opts: WriterOptions,
@@ -114,7 +118,7 @@ export class DocumentWriter {
    * anything else `run()` would write otherwise.
    */
   runInPlace(shared: boolean): boolean {
-    const { entryRoot, entryPath, swagger2, openapi31, maxDepth, maxNodes } = this.opts;
+    const { entryRoot, entryPath, swagger2, openapi31, maxDepth, maxNodes, wrongKind } = this.opts;
     if (shared || entryRoot === null || typeof entryRoot !== 'object') return false;
     // As `run()` records it: the resolver answers a pointer into the entry with its place in the document.
     this.placed.set(entryRoot, []);
@@ -128,6 +132,28 @@ export class DocumentWriter {
     const pathNodes: object[] = [];
     const pathKeys: (string | number)[] = [];
     let nodes = 0;
+    // A reference `wrongKind` picked (rare), as refSites holds it: when `refKindProblems`'
+    // walk visits its place (nothing on the way under a `literal` or `generic` place, nor
+    // under a `$ref` key), with the position of each key on the way (that walk's order).
+    // Worked out from the path here, not carried along for every node.
+    const addSite = (ref: string, kind: Kind, depth: number): void => {
+      const order: number[] = [];
+      let k: Kind = 'root';
+      for (let d = 1; d <= depth; d++) {
+        const parent = pathNodes[d - 1];
+        const key = pathKeys[d];
+        if (Array.isArray(parent)) {
+          k = elementKind(k);
+          order.push(key as number);
+        } else {
+          if (key === '$ref') return;
+          k = childKind(k, key as string, swagger2);
+          order.push(Object.keys(parent).indexOf(key as string));
+        }
+        if (k === 'literal' || k === 'generic') return;
+      }
+      this.refSites.push({ ref, kind, tokens: pathKeys.slice(1, depth + 1).map(String), order });
+    };
     // Depth first, children last to first (the order of the stack this replaced), recursing at
     // most maxDepth + 1 calls deep: no frame object and no key string per node (Kubernetes'
     // 3.3 MB is some 150,000 objects). False as soon as `run()` would write the document otherwise.
@@ -163,6 +189,7 @@ export class DocumentWriter {
             writtenRefs.set(o.$ref, written);
           }
           ref = true;
+          if (wrongKind?.(written, kind)) addSite(written, kind, depth);
           if (keys[0] !== '$ref' || written !== o.$ref) {
             // What writeRefObject writes: the pointer, then the other keys in their order.
             const out: Record<string, unknown> = { $ref: written };

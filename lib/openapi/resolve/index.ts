@@ -5,4 +5,4 @@
  * `$anchor`s) and `document-writer.ts` (the document, written breadth first).
  */
 export { resolveSpec } from './resolve-spec';
-export type { Origin, ResolvedSpec, ResolveInput } from './types';
+export type { Origin, RefSite, ResolvedSpec, ResolveInput } from './types';

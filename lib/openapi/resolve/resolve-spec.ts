@@ -6,6 +6,7 @@ import { DocumentWriter, LimitError } from './document-writer';
 import { IdIndex } from './id-index';
 import { RefResolver } from './ref-resolver';
 import type { ResolvedSpec, ResolveInput } from './types';
+import { wrongKindOf } from '../ref-kinds';
 
 /**
  * Resolve a spec's `$ref`s: the spec and the uploaded files it references become one plain
@@ -37,13 +38,16 @@ export function resolveSpec(input: ResolveInput): Result<ResolvedSpec> {
       openapi31: input.openapi31,
       maxDepth: input.maxDepth ?? LIMITS.maxDepth,
       maxNodes: input.maxNodes ?? LIMITS.maxDocumentNodes,
+      wrongKind: wrongKindOf(input.entry.root, input.swagger2),
     },
     resolver,
     placed,
     problems,
   );
+  let inPlace = false;
   try {
-    if (input.copy || !writer.runInPlace(input.entry.shared === true)) writer.run();
+    inPlace = !input.copy && writer.runInPlace(input.entry.shared === true);
+    if (!inPlace) writer.run();
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
     const tokens = writer.srcTokensOf(e.frame);
@@ -51,5 +55,5 @@ export function resolveSpec(input: ResolveInput): Result<ResolvedSpec> {
   }
   const files = resolver.files;
   const locator = (file: string) => resolver.locator(file);
-  return ok({ document: writer.document, problems, files, origins: writer.origins, locator }, problems);
+  return ok({ document: writer.document, problems, files, origins: writer.origins, locator, ...(inPlace ? { refSites: writer.refSites } : {}) }, problems);
 }

@@ -1,4 +1,5 @@
 import type { Problem } from '../../core/problem';
+import type { Kind } from '../context';
 import type { FileLocator } from '../locate';
 import type { ParseOptions, ParsedFile } from '../parse-file';
 
@@ -29,4 +30,23 @@ export interface ResolvedSpec {
   /** Objects of the document whose source is not where their parent's would put it. */
   origins: Map<object, Origin>;
   locator(file: string): FileLocator;
+  /**
+   * When the entry's own tree is the document (`DocumentWriter.runInPlace`): the reference
+   * objects `refKindProblems` reports (to the wrong kind of object), found by the walk that
+   * decided it, so that check need not walk the whole document again. Undefined when the
+   * document was written.
+   */
+  refSites?: RefSite[];
+}
+
+/** A reference object of the document that `refKindProblems` reports (lib/openapi/ref-kinds.ts). */
+export interface RefSite {
+  /** Its `$ref`, as the document holds it. */
+  ref: string;
+  /** The kind of object its place holds (context.ts). */
+  kind: Kind;
+  /** The keys from the document's root to it. */
+  tokens: string[];
+  /** The position of each of those keys among its object's keys (or its array's items): the walk's order. */
+  order: number[];
 }
