@@ -464,6 +464,54 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect(await entries(dir)).toEqual(['failing.json', 'out']);
   });
 
+  // With the writer thread, the files go to it while the conversion makes them (cli/writer-thread.ts, `stream`):
+  // the folder is checked when the skill's name is known, before the first file goes.
+  it.for(WRITERS)('refuses a skill folder it may not write into on %s as before the files were handed out as they are made: the same line, exit 2, --out untouched, no hidden folder', async ([, env], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'refused-'));
+    const spec = join(dir, 'refused.json');
+    await writeFile(spec, manyOperations(200, 'Refused'));
+    await writeFile(join(dir, 'elsewhere.txt'), 'theirs');
+    const cases = [
+      ['not-empty', async (skill: string) => (await mkdir(skill), await writeFile(join(skill, 'notes.md'), 'mine')), 'is not empty; choose another --out or pass --force', []],
+      ['link', (skill: string) => symlink(join(dir, 'elsewhere.txt'), skill), 'is a symbolic link; convert writes through no link: remove it or choose another --out', ['--force']],
+      ['file', (skill: string) => writeFile(skill, 'a file'), 'is a file, not a folder; choose another --out', ['--force']],
+    ] as const;
+    for (const [name, plant, message, more] of cases) {
+      const out = join(dir, `out-${name}`);
+      await mkdir(out);
+      await plant(join(out, 'refused'));
+      const before = await entries(out);
+      const r = await spawnCli(['convert', spec, '--out', out, ...more], { env });
+      expect([r.code, r.stdout, r.stderr], name).toEqual([2, '', `skill-wizard convert: ${join(out, 'refused')} ${message}\n`]);
+      expect(await entries(out), name).toEqual(before);
+    }
+    expect(await readFile(join(dir, 'elsewhere.txt'), 'utf8')).toBe('theirs');
+    expect(await readFile(join(dir, 'out-not-empty', 'refused', 'notes.md'), 'utf8')).toBe('mine');
+  });
+
+  it.for(WRITERS)('leaves --out as it was when an operation file fails (ulimit -f) while the files are still being made on %s, and says so in one line', async ([, env], { expect }) => {
+    const dir = await mkdtemp(join(tmp, 'efbig-early-'));
+    const out = join(dir, 'out');
+    await mkdir(out);
+    await writeFile(join(out, 'mine.txt'), 'kept');
+    // The first operation's file passes 8 KiB; SKILL.md and the other files do not: the first
+    // batch handed to the thread, long before the conversion ends, holds the failure.
+    const doc = JSON.parse(manyOperations(200, 'Early')) as { paths: Record<string, { get: { description?: string } }> };
+    doc.paths['/things0/{id}'].get.description = 'A long description. '.repeat(600);
+    const spec = join(dir, 'early.json');
+    await writeFile(spec, JSON.stringify(doc));
+    const r = await spawnCli(['convert', spec, '--out', out, '--report', join(dir, 'early.report.json')], { fileSizeKiB: 8, env });
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^skill-wizard convert: EFBIG: file too large, write$/)]);
+    expect(await entries(out)).toEqual(['mine.txt']);
+    expect(await entries(dir)).toEqual(['early.json', 'out']);
+    // Not vacuous: without the limit, the same spec converts, and its first file is the one over it.
+    const whole = await spawnCli(['convert', spec, '--out', join(dir, 'whole')], { env });
+    expect(whole.code).toBe(0);
+    expect((await readFile(join(dir, 'whole', 'early', 'op0.md'))).length).toBeGreaterThan(8192);
+    expect((await readFile(join(dir, 'whole', 'early', 'SKILL.md'))).length).toBeLessThan(8192);
+  });
+
   it.for(WRITERS)('Ctrl-C while the files are written on %s: the process ends by SIGINT, leaving no hidden folder and no half skill', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'interrupted-'));
     const spec = join(dir, 'many.json');

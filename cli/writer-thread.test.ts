@@ -122,6 +122,88 @@ describe('WriterThread', () => {
     expect(after).toBeLessThan(many.size);
   });
 
+  /** The files handed to `w` one by one (`stream`, `add`), the first `handed` of them. */
+  const handOut = (w: WriterThread, dir: string, handed = FILES.size) => {
+    const began = w.stream(dir);
+    if (began) for (const [name, text] of [...FILES].slice(0, handed)) w.add(name, text);
+    return began;
+  };
+  const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it.for([
+    ['every file handed out', FILES.size],
+    ['some handed out, the rest given to write', 100],
+    ['none handed out', 0],
+  ] as const)('writes files handed out one by one while this thread works on, then the rest, byte for byte (%s)', async ([, handed], { expect }) => {
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'stream-'));
+    expect(handOut(w, dir, handed)).toBe(true);
+    await w.write(dir, FILES);
+    await w.stop();
+    expect(await written(dir)).toEqual(sorted(FILES));
+    // Without the thread, nothing is begun: write writes every file here.
+    const here = writer(false);
+    const dir2 = await mkdtemp(join(tmp, 'stream-here-'));
+    expect(handOut(here, dir2, handed)).toBe(false);
+    await here.write(dir2, FILES);
+    expect(await written(dir2)).toEqual(sorted(FILES));
+  });
+
+  it('refuses to finish a folder whose handed-out files are not the ones to write, and writes nothing more', async ({ expect }) => {
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'stream-differs-'));
+    w.stream(dir);
+    w.add('op_1.md', 'another text');
+    await expect(w.write(dir, FILES)).rejects.toThrow('op_1.md was handed out with another text than the one to write');
+    const after = (await readdir(dir)).length;
+    await tick(50);
+    expect((await readdir(dir)).length).toBe(after);
+    expect(after).toBeLessThanOrEqual(1);
+  });
+
+  it('gives back a failure met while the files are handed out as the same error, from write', async ({ expect }) => {
+    const taken = async () => {
+      const dir = await mkdtemp(join(tmp, 'stream-taken-'));
+      await writeFile(join(dir, 'op_3.md'), 'mine');
+      return dir;
+    };
+    const w = writer(true);
+    const dir = await taken();
+    handOut(w, dir);
+    // The thread's answer arrives before write is called: it is kept, not lost.
+    await tick(100);
+    const there = await failure(w, dir);
+    const here = await failure(writer(false), await taken());
+    expect(here.code).toBe('EEXIST');
+    expect(there).toEqual(here);
+  });
+
+  it('writes every file here when the thread dies while they are handed out', async ({ expect }) => {
+    useWriterScript("require('node:worker_threads').parentPort.once('message', (m) => { require('node:fs').writeFileSync(require('node:path').join(m.dir, m.files[0]), 'half'); process.exit(3); });");
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'stream-dies-'));
+    expect(handOut(w, dir)).toBe(true);
+    // Dead (its end seen here) before write is called.
+    for (let i = 0; i < 200 && w.threaded; i++) await tick(5);
+    expect(w.threaded).toBe(false);
+    await w.write(dir, FILES);
+    await w.stop();
+    expect(await written(dir)).toEqual(sorted(FILES));
+  });
+
+  it('stops a folder begun and never finished (the command failed before): nothing is written after settled', async ({ expect }) => {
+    const many = Array.from({ length: 3000 }, (_, i) => [`f${i}.md`, `file ${i}\n`] as const);
+    const w = writer(true);
+    const dir = await mkdtemp(join(tmp, 'stream-abandoned-'));
+    w.stream(dir);
+    for (const [name, text] of many) w.add(name, text);
+    await w.settled();
+    const after = (await readdir(dir)).length;
+    await tick(100);
+    expect((await readdir(dir)).length).toBe(after);
+    expect(after).toBeLessThan(many.length);
+  });
+
   it.for([
     [undefined, 'auto'],
     ['auto', 'auto'],

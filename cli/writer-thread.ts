@@ -10,7 +10,10 @@ import { Worker } from 'node:worker_threads';
  * 160–290 ms of a `convert` that no longer wait for each other.
  *
  * The thread runs only the few lines of `WRITER_SCRIPT` (no bundle: it starts in about 45 ms
- * of CPU, on the other core, while this one reads and converts the spec). It writes each file
+ * of CPU, on the other core, while this one reads and converts the spec). The conversion
+ * hands it each operation file as soon as the file is made (`stream`, `add`, from
+ * `ConvertOptions.stream`), so it creates them while the rest are made, not only once all
+ * are; `write` sends what is left (SKILL.md, types.json) and waits for the end. It writes each file
  * as the main thread did, one at a time, synchronously, each created new (`wx`), so `ulimit
  * -n 256` holds; the first failure stops it and comes back as the same error (`EFBIG: file too
  * large, write`, with its code), so the command says the same. A thread that cannot start, or
@@ -79,14 +82,13 @@ export function threadPays(specChars: number, load: number, cores: number): bool
 }
 
 /**
- * Files per message: the thread starts on the first batch while this one copies the next
- * (a message is copied whole before it is sent).
+ * Files per message: the thread starts on the first batch while this one copies (or, handed
+ * out by the conversion, makes) the next (a message is copied whole before it is sent).
  */
 const BATCH = 64;
 
-interface Reply {
-  failure?: Failure;
-}
+/** What the thread answered: every file written (`{}`) or the first failure; `ended` when it stopped without answering. */
+type Outcome = { failure?: Failure } | { ended: unknown };
 
 interface Failure {
   message: string;
@@ -99,10 +101,17 @@ interface Failure {
 
 export class WriterThread {
   private worker: Worker | undefined;
-  private waiting: { resolve(r: Reply): void; reject(e: unknown): void } | undefined;
-  private writing: Promise<void> | undefined;
   private dead: unknown;
   private stopped = false;
+  /** The folder being written, once files go to the thread (`stream`). */
+  private dir: string | undefined;
+  /** The thread's answer, once files go to it: it never rejects (a failure, or the thread's end, is its value). */
+  private outcome: Promise<Outcome> | undefined;
+  private answer: ((o: Outcome) => void) | undefined;
+  /** The files handed to the thread so far (name, text, name, text, …), and how many of those entries are posted. */
+  private readonly handed: string[] = [];
+  private posted = 0;
+  private writing: Promise<void> | undefined;
 
   /**
    * Starts the thread for a spec of `specChars` characters (when `writerThreadSetting` says
@@ -116,10 +125,14 @@ export class WriterThread {
       const worker = new Worker(script, { eval: true });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing.
       worker.unref();
-      worker.on('message', (reply: Reply) => this.settle((w) => w.resolve(reply)));
+      worker.on('message', (reply: { failure?: Failure }) => this.settle(reply));
       // What went wrong is kept; the writing falls back here once the thread has ended (nothing more is written there).
       worker.on('error', (e) => (this.dead ??= e));
-      worker.on('exit', (code) => this.fail(new Error(`the writer thread stopped (exit code ${code})`)));
+      worker.on('exit', (code) => {
+        const e = new Error(`the writer thread stopped (exit code ${code})`);
+        this.dead ??= e;
+        this.settle({ ended: e });
+      });
       this.worker = worker;
     } catch {
       // No thread to be had (a limit on threads): the files are written on this one.
@@ -131,59 +144,91 @@ export class WriterThread {
     return this.worker !== undefined && this.dead === undefined;
   }
 
-  private fail(e: unknown): void {
-    this.dead ??= e;
-    this.settle((w) => w.reject(e));
+  private settle(o: Outcome): void {
+    const answer = this.answer;
+    if (!answer) return;
+    this.answer = undefined;
+    this.worker?.unref();
+    answer(o);
   }
 
-  private settle(how: (w: { resolve(r: Reply): void; reject(e: unknown): void }) => void): void {
-    const w = this.waiting;
-    if (!w) return;
-    this.waiting = undefined;
-    this.worker?.unref();
-    how(w);
+  /**
+   * Begins writing into `dir` on the thread, the files to come one by one (`add`) while this
+   * thread goes on making them, the rest with `write`. False, and nothing begun, without a
+   * thread: `write` then writes every file here. Once per writer.
+   */
+  stream(dir: string): boolean {
+    if (this.dir !== undefined || this.writing) throw new Error('WriterThread writes one folder');
+    if (!this.worker || !this.threaded) return false;
+    this.dir = dir;
+    this.outcome = new Promise<Outcome>((resolve) => (this.answer = resolve));
+    this.worker.ref();
+    return true;
+  }
+
+  /** A file for the folder `stream` began: posted to the thread with the others of its batch. */
+  add(name: string, text: string): void {
+    if (this.outcome === undefined || this.writing) throw new Error('WriterThread.add comes between stream and write');
+    this.handed.push(name, text);
+    if (this.handed.length - this.posted >= 2 * BATCH) this.post();
+  }
+
+  private post(): void {
+    for (; this.posted < this.handed.length; this.posted += 2 * BATCH) this.worker!.postMessage({ dir: this.dir, files: this.handed.slice(this.posted, this.posted + 2 * BATCH) });
+    this.posted = this.handed.length;
   }
 
   /**
    * Writes `files` into `dir` (each a new file): on the thread when there is one, resolving
    * once every file is written or rejecting with the first failure; otherwise here,
-   * synchronously, before it returns. Once per writer.
+   * synchronously, before it returns. After `stream(dir)`, the files already `add`ed are not
+   * sent again: each must be in `files` with the same text. Once per writer.
    */
   write(dir: string, files: ReadonlyMap<string, string>): Promise<void> {
     if (this.writing) throw new Error('WriterThread.write is called once');
-    const flat: string[] = [];
-    for (const [name, text] of files) flat.push(name, text);
-    const worker = this.worker;
-    if (!worker || !this.threaded) {
-      try {
-        writeFiles(dir, flat);
-        this.writing = Promise.resolve();
-      } catch (e) {
-        this.writing = Promise.reject(e);
-      }
+    if (this.dir === undefined) this.stream(dir);
+    else if (dir !== this.dir) throw new Error(`WriterThread.write: ${dir} is not the folder being written (${this.dir})`);
+    const outcome = this.outcome;
+    if (!outcome) {
+      this.writing = new Promise<void>((resolve) => {
+        writeFiles(dir, flatten(files));
+        resolve();
+      });
       return this.writing;
     }
-    const replied = new Promise<Reply>((resolve, reject) => (this.waiting = { resolve, reject }));
-    worker.ref();
-    for (let i = 0; i < flat.length; i += 2 * BATCH) worker.postMessage({ dir, files: flat.slice(i, i + 2 * BATCH) });
+    const handed = new Set<string>();
+    let differs: string | undefined;
+    for (let i = 0; i < this.handed.length; i += 2) {
+      handed.add(this.handed[i]);
+      if (files.get(this.handed[i]) !== this.handed[i + 1]) differs ??= this.handed[i];
+    }
+    if (differs !== undefined) {
+      // Not the files to write: nothing more is written, and nothing is left writing when the caller removes the folder.
+      this.writing = this.stop().then(() => {
+        throw new Error(`WriterThread.write: ${differs} was handed out with another text than the one to write`);
+      });
+      return this.writing;
+    }
+    for (const [name, text] of files) if (!handed.has(name)) this.handed.push(name, text);
+    this.post();
     // The end: the thread answers once every file before it is written (or at the first failure).
-    worker.postMessage(null);
-    this.writing = replied.then(
-      (r) => {
-        if (r.failure) throw Object.assign(new Error(r.failure.message), r.failure);
-      },
-      (e: unknown) => {
-        // Stopped (Ctrl-C): nothing more is written.
-        if (this.stopped) throw e;
-        // The thread ended before answering (it could not start, or died): the files are written here.
-        writeFiles(dir, flat, 'w');
-      },
-    );
+    this.worker!.postMessage(null);
+    this.writing = outcome.then((o) => {
+      if (!('ended' in o)) {
+        if (o.failure) throw Object.assign(new Error(o.failure.message), o.failure);
+        return;
+      }
+      // Stopped (Ctrl-C): nothing more is written.
+      if (this.stopped) throw o.ended;
+      // The thread ended before answering (it could not start, or died): the files are written here, over any it wrote.
+      writeFiles(dir, flatten(files), 'w');
+    });
     return this.writing;
   }
 
-  /** Waits for the files under way (whether written or not); after it, nothing more is written. */
+  /** Waits for the files under way (whether written or not); after it, nothing more is written. A folder begun and never ended stops the thread. */
   async settled(): Promise<void> {
+    if (this.outcome && !this.writing) await this.stop();
     await this.writing?.catch(() => {});
   }
 
@@ -192,6 +237,13 @@ export class WriterThread {
     this.stopped = true;
     await this.worker?.terminate();
   }
+}
+
+/** The files as the thread takes them: name, text, name, text, … */
+function flatten(files: ReadonlyMap<string, string>): string[] {
+  const flat: string[] = [];
+  for (const [name, text] of files) flat.push(name, text);
+  return flat;
 }
 
 /** The files (name, text, name, text, …) written one at a time, each new unless `flag` says otherwise; the first failure is thrown. */

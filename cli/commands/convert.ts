@@ -13,7 +13,7 @@ import { curateConversion, type CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems } from '../load';
 import { readSpecUpload } from '../read-spec';
-import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
+import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
 import { WriterThread } from '../writer-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
@@ -164,17 +164,44 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     excludePaths: values(options['exclude-paths']),
     excludeDeprecated: options['exclude-deprecated'],
   };
-  const curated = curateConversion(convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] }), choices);
+  // With the writer thread, each operation file goes to it as soon as the conversion has made
+  // it, into the hidden folder checked and made when the skill's name is known: the thread
+  // starts on them while the rest are made, instead of once all are. Not when curating: the
+  // removal rewrites files and leaves some out. A folder refused (a link, not empty) is left
+  // to writeSkillFolder to refuse, after the conversion, as without the thread.
+  const curating = [choices.includeTags, choices.excludeTags, choices.includePaths, choices.excludePaths].some((v) => v !== undefined) || choices.excludeDeprecated === true;
+  let stage: SkillFolderStage | undefined;
+  const stream =
+    writer.threaded && !curating
+      ? (folder: string) => {
+          try {
+            stage = stageSkillFolder(out, folder, options.force, writer);
+          } catch {
+            return undefined;
+          }
+          if (!writer.stream(stage.temp)) return undefined;
+          return (file: string, text: string) => writer.add(file, text);
+        }
+      : undefined;
+  let converted;
+  try {
+    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], stream });
+  } catch (e) {
+    if (stage) await abandonSkillFolder(stage);
+    throw e;
+  }
+  const curated = curateConversion(converted, choices);
   for (const p of curated.problems) io.err(`warning: ${p.message}`);
   const { result } = curated;
   if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
+    if (stage) await abandonSkillFolder(stage);
     io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
     return EXIT_USAGE;
   }
   // The folder is written (on the writer thread) while the spec is validated and the rules
   // run here; it, the bundle and the report are put in place once all three are written, so
   // a failure leaves none of them, or half of one.
-  const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer }, async (write): Promise<[Problem[], Problem[]]> => {
+  const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer, stage }, async (write): Promise<[Problem[], Problem[]]> => {
     // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
     const loadProblems = sortProblems([...loaded.problems, ...(await validationProblems(loaded.value))]);
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);

@@ -1171,3 +1171,55 @@ describe('convertSpec with lone surrogates in spec text', () => {
     expect(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.ruleId === 'lone-surrogates')).toEqual([]);
   });
 });
+
+// The CLI's writer thread writes each operation file as the conversion hands it out (`stream`):
+// what it was handed must be exactly what `files` ends up holding, or the folder on disk differs.
+describe('convertSpec handing out the operation files as they are made (ConvertOptions.stream)', () => {
+  const doc = oas(
+    {
+      '/pets': {
+        get: { operationId: 'listPets', summary: 'List a\udc00b pets', responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } },
+        post: { operationId: 'addPet', summary: 'Add a pet.', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: ok },
+      },
+      '/pets/{id}': { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], get: { operationId: 'getPet', summary: 'Get a pet.', responses: ok }, delete: { summary: 'Remove a pet.', responses: ok } },
+      '/zoo': { get: { operationId: 'aardvark', summary: 'Get the zoo.', responses: ok } },
+    },
+    { info: { title: 'Pets \ud83d API', version: '1' }, components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#/components/schemas/Pet' } } } } } },
+  );
+
+  it('hands out every operation file once, after the folder name, each with the very text `files` holds, and the files are those made without it', () => {
+    const calls: string[] = [];
+    const handed = new Map<string, string>();
+    const result = run(doc, {
+      stream: (folder) => {
+        calls.push(`folder ${folder}`);
+        return (file, text) => {
+          calls.push(file);
+          expect(handed.has(file), file).toBe(false);
+          handed.set(file, text);
+        };
+      },
+    });
+    const plain = run(doc);
+    expect(result.files).toEqual(plain.files);
+    expect(result.report).toEqual(plain.report);
+    expect(calls[0]).toBe(`folder ${result.folder}`);
+    // In the order they are made (the spec's), not the order of `files` (sorted).
+    expect(calls.slice(1)).toEqual(['list_pets.md', 'add_pet.md', 'get_pet.md', 'delete_pets_id.md', 'aardvark.md']);
+    const operationFiles = [...result.files].filter(([name]) => name !== 'SKILL.md' && name !== 'types.json');
+    expect(new Map(operationFiles)).toEqual(handed);
+    for (const [file, text] of handed) expect(text === result.files.get(file), file).toBe(true);
+    // The spec's half characters are U+FFFD in the text handed out too (the summary's by the prose's writer, SKILL.md's title by convertSpec's last pass).
+    expect(handed.get('list_pets.md')).toContain('List a\ufffdb pets');
+    // Not vacuous: SKILL.md and types.json exist, and are never handed out.
+    expect(result.files.has('SKILL.md') && result.files.has('types.json')).toBe(true);
+    expect(result.report.warnings.filter((w) => w.ruleId === 'lone-surrogate')).toHaveLength(1);
+  });
+
+  it('hands out nothing when the caller declines (returns no function), and converts the same', () => {
+    let asked = 0;
+    const result = run(doc, { stream: () => void asked++ });
+    expect(asked).toBe(1);
+    expect(result.files).toEqual(run(doc).files);
+  });
+});

@@ -158,10 +158,22 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const withinLimits = new Set<OperationFile>();
   // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
   const fittedText = fitted && fits.some((f) => f?.ok) ? new SchemaTextMemo(fitted.schemas) : undefined;
+  // A file is UTF-8 text: half a character from the spec (a JSON `\ud800` escape) that a
+  // title or a name carried in is written U+FFFD, as the bundle would write it, and said.
+  let halves = false;
+  const wellFormed = (text: string) => {
+    if (!hasLoneSurrogate(text)) return text;
+    halves = true;
+    return toWellFormed(text);
+  };
+  // Each operation file is final once written: a caller writing files as they come has it now.
+  const handOut = options.stream?.(skill);
   const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
     const { text, parsed } = writeAndReadOperationFile(file, model, memo);
-    opFiles.push([file, text]);
+    const final = wellFormed(text);
+    opFiles.push([file, final]);
     read.set(file, parsed);
+    handOut?.(file, final);
   };
   const manifestOps: { name: string; description: string }[] = [];
   const reportDeclared: DeclaredOperation[] = [];
@@ -211,20 +223,12 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
 
   const serversReport = servers.report();
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
-  files.set('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256));
-  if (typeMap.size > 0) files.set('types.json', writeTypesFile(typeMap));
-  // As measured: a types.json the lone-surrogate pass below rewrites is not the one measured, and the rules then measure again.
-  const typesText = files.get('types.json');
+  files.set('SKILL.md', wellFormed(buildManifest(ctx, skill, source, security, manifestOps, sha256)));
+  // As measured: a types.json made well-formed is not the one measured, and the rules then measure again.
+  const typesText = typeMap.size > 0 ? writeTypesFile(typeMap) : undefined;
+  if (typesText !== undefined) files.set('types.json', wellFormed(typesText));
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
   for (const [file, text] of opFiles) files.set(file, text);
-  // A file is UTF-8 text: half a character from the spec (a JSON `\ud800` escape) that a
-  // title or a name carried in is written U+FFFD, as the bundle would write it, and said.
-  let halves = false;
-  for (const [file, text] of files) {
-    if (!hasLoneSurrogate(text)) continue;
-    files.set(file, toWellFormed(text));
-    halves = true;
-  }
   if (halves) ctx.warn('lone-surrogate', 'The spec\'s text holds lone surrogates (half characters, as a `\\ud800` escape writes); they are written as U+FFFD (�)', '');
 
   return {

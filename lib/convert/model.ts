@@ -44,6 +44,14 @@ export interface ConvertOptions {
   keepFull?: readonly string[];
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
+  /**
+   * For a caller that writes the files while the conversion goes on (the CLI's writer
+   * thread): called once with the skill's folder name, before the operation files are
+   * written; the function it returns (if any) is handed each operation file as soon as its
+   * text is final, exactly as `files` will hold it, in the order they are made. SKILL.md and
+   * types.json are known only at the end: they are in `files`, never handed out.
+   */
+  stream?: (folder: string) => ((file: string, text: string) => void) | undefined;
 }
 
 /** An operation as the report names it. */
