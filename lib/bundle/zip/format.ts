@@ -281,8 +281,8 @@ export function inflateEntry(compressed: Uint8Array, entry: CentralEntry): Resul
 
 let crcTable: Int32Array | undefined;
 
-/** CRC-32 (ISO 3309, as in zip and gzip) of `data`, unsigned. */
-export function crc32(data: Uint8Array): number {
+/** CRC-32 (ISO 3309, as in zip and gzip) of `data`, unsigned; `previous`: the CRC-32 of the bytes before it, to go on from. */
+export function crc32(data: Uint8Array, previous = 0): number {
   if (!crcTable) {
     crcTable = new Int32Array(256);
     for (let n = 0; n < 256; n++) {
@@ -292,7 +292,7 @@ export function crc32(data: Uint8Array): number {
     }
   }
   const table = crcTable;
-  let c = -1;
+  let c = ~previous;
   for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
   return (c ^ -1) >>> 0;
 }
