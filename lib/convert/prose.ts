@@ -62,15 +62,23 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
     first = shorten(first, MAX_DESCRIPTION);
   }
 
-  const parts = [first];
-  if (rest !== '') parts.push(rest);
+  // Paragraphs apart by a blank line, the prose joined once: a fitted operation's shapes
+  // (the pod spec's fields, 61 KB, in 28 Kubernetes files) are copied into it once.
+  const pieces = [first];
+  const paragraph = (text: string) => pieces.push('\n\n', text);
+  if (rest !== '') paragraph(rest);
   const returns = returnsSentence(plan, ctx, types);
-  if (returns) parts.push(returns);
+  if (returns) paragraph(returns);
   const notes = notesOf(plan, types, declared);
-  if (notes) parts.push(notes);
-  if (fitted && fitted.objects.length > 0) parts.push(objectsSection(fitted));
-  if (!declared) parts.push(callSection(plan, types, bodyShapes));
-  return { prose: `${parts.join('\n\n')}\n`, description: first };
+  if (notes) paragraph(notes);
+  if (fitted && fitted.objects.length > 0) {
+    const lines = objectsSection(fitted);
+    paragraph(lines[0]);
+    for (let i = 1; i < lines.length; i++) pieces.push('\n', lines[i]);
+  }
+  if (!declared) paragraph(callSection(plan, types, bodyShapes));
+  pieces.push('\n');
+  return { prose: pieces.join(''), description: first };
 }
 
 /**
@@ -124,7 +132,8 @@ const SHAPES_BUDGET = 128 * 1024;
  * model can still build it: its fields, nested, with types, required flags and first
  * sentences.
  */
-function objectsSection(fitted: FittedObjects): string {
+/** The "Objects in full" section, its lines. */
+function objectsSection(fitted: FittedObjects): string[] {
   const out = [
     '## Objects in full',
     '',
@@ -141,7 +150,7 @@ function objectsSection(fitted: FittedObjects): string {
     left = Math.max(0, left - shape.length);
     out.push(shape);
   }
-  return out.join('\n');
+  return out;
 }
 
 /** What the operation returns on success: the status, and the response type's name or shape. */
