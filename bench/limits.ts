@@ -18,7 +18,7 @@ import { specInputFromDocument } from '../lib/convert/spec-input';
 import { loadSpec, parseDataFile } from '../lib/openapi';
 import { specUploadFromFile } from '../lib/openapi/upload';
 import { createWizardService } from '../lib/wizard/service';
-import { expandRefs } from '../lib/publish/expand';
+import { expandRefs, MAX_PARAMETERS_BYTES } from '../lib/publish/expand';
 import { publishTools } from '../lib/publish/publish';
 import { parseOperationFile } from '../lib/skill/operation-file';
 import { parseSkillPackage } from '../lib/skill/package';
@@ -98,8 +98,10 @@ export function cases(): Case[] {
         };
       },
     },
-    {
-      name: 'convert: fan-out bomb, 40 levels of 10',
+    // BAD-INPUT 11: converted within the size budget (fitting, the default, replaces the
+    // bomb's objects), or refused by expanded-size (--no-fit).
+    ...([true, false] as const).map((fit) => ({
+      name: `convert${fit ? '' : ' --no-fit'}: fan-out bomb, 40 levels of 10`,
       ms: 1000,
       prepare: () => {
         const doc = {
@@ -109,11 +111,17 @@ export function cases(): Case[] {
           paths: { '/bomb': { post: { operationId: 'bomb', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/T0' } } } }, responses: { '200': { description: 'OK' } } } } },
           components: { schemas: fanOutSchemas(40, '#/components/schemas/') },
         };
-        return () => same(convertSpec(specInputFromDocument(doc), { sha256: 'abc' }).report.warnings.map((w) => w.ruleId), ['expanded-size']);
+        return () => {
+          const r = convertSpec(specInputFromDocument(doc), { sha256: 'abc', fit });
+          const warned = r.report.warnings.map((w) => w.ruleId);
+          if (!fit) return same(warned, ['expanded-size']);
+          const [fitted] = r.report.fitted;
+          return warned.length === 0 && r.report.fitted.length === 1 && fitted.fits && fitted.bytesAfter <= MAX_PARAMETERS_BYTES;
+        };
       },
-    },
-    {
-      name: 'load + convert + publish: the 4 KB fan-out YAML',
+    })),
+    ...([true, false] as const).map((fit) => ({
+      name: `load + convert + publish${fit ? '' : ' --no-fit'}: the 4 KB fan-out YAML`,
       ms: 2000,
       memoryMb: 200,
       prepare: () => {
@@ -121,11 +129,12 @@ export function cases(): Case[] {
         return async () => {
           const loaded = await loadSpec([{ path: 'openapi.yaml', text }]);
           if (!loaded.ok) return false;
-          const result = convertSpec(loaded.value, { sha256: 'abc' });
-          return publishTools(parseSkillPackage({ folder: result.folder, files: result.files })).length === 0;
+          const result = convertSpec(loaded.value, { sha256: 'abc', fit });
+          // Fitted, its one tool is published; with --no-fit, none is.
+          return publishTools(parseSkillPackage({ folder: result.folder, files: result.files })).length === (fit ? 1 : 0);
         };
       },
-    },
+    })),
     { name: 'parse: billion laughs (9 x 9)', ms: 1000, prepare: () => () => same(rules(parseDataFile('bomb.yaml', billionLaughs(9))), ['yaml-alias-expansion']) },
     {
       name: 'parse: a 3,000-key mapping aliased 100 times',
