@@ -24,12 +24,13 @@ export interface CentralEntry {
   externalAttrs: number;
 }
 
-const SIG_LOCAL = 0x04034b50;
-const SIG_CENTRAL = 0x02014b50;
-const SIG_EOCD = 0x06054b50;
+export const SIG_LOCAL = 0x04034b50;
+export const SIG_CENTRAL = 0x02014b50;
+export const SIG_EOCD = 0x06054b50;
 const SIG_ZIP64_EOCD = 0x06064b50;
 const SIG_ZIP64_LOCATOR = 0x07064b50;
-const EOCD_SIZE = 22;
+/** The end of central directory record, without its comment. */
+export const EOCD_SIZE = 22;
 
 function u16(b: Uint8Array, p: number): number {
   return b[p] | (b[p + 1] << 8);

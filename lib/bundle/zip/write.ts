@@ -2,6 +2,7 @@
 import { compareStrings } from '../../core/entries';
 import type { Problem } from '../../core/problem';
 import { BundleDeflater, type DeflatedEntry } from './deflate';
+import { EOCD_SIZE, SIG_CENTRAL, SIG_EOCD, SIG_LOCAL } from './format';
 import { checkDuplicates, checkEntryName, checkHidden } from './policy';
 
 /** 1980-01-01 00:00, the earliest DOS date and time: date (year 0, month 1, day 1) in the high half, time 00:00:00 in the low. */
@@ -17,7 +18,6 @@ const DEFLATE = 8;
 const UTF8_NAME = 0x0800;
 const LOCAL_HEADER = 30;
 const CENTRAL_HEADER = 46;
-const END_OF_CENTRAL_DIRECTORY = 22;
 const SKILL_MANIFEST = 'SKILL.md';
 
 /** SKILL.md first, then code-unit order: the fixed entry order of SPEC 1. */
@@ -65,7 +65,7 @@ export function writeSkillZip(folder: string, files: Map<string, string | Uint8A
 function zipArchive(entries: { name: string; deflated: DeflatedEntry; attributes: number }[]): Uint8Array {
   const encoder = new TextEncoder();
   const names = entries.map((e) => encoder.encode(e.name));
-  let size = END_OF_CENTRAL_DIRECTORY;
+  let size = EOCD_SIZE;
   entries.forEach((e, i) => (size += LOCAL_HEADER + CENTRAL_HEADER + 2 * names[i].length + e.deflated.data.length));
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
@@ -100,13 +100,13 @@ function zipArchive(entries: { name: string; deflated: DeflatedEntry; attributes
   };
   entries.forEach((e, i) => {
     offsets.push(at);
-    header(0x04034b50, false, i);
+    header(SIG_LOCAL, false, i);
     out.set(e.deflated.data, at);
     at += e.deflated.data.length;
   });
   const central = at;
-  entries.forEach((_, i) => header(0x02014b50, true, i));
-  view.setUint32(at, 0x06054b50, true);
+  entries.forEach((_, i) => header(SIG_CENTRAL, true, i));
+  view.setUint32(at, SIG_EOCD, true);
   view.setUint16(at + 8, entries.length, true);
   view.setUint16(at + 10, entries.length, true);
   view.setUint32(at + 12, at - central, true);
