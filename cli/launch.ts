@@ -11,12 +11,17 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { V8_FLAGS } from './v8-flags';
 
 interface Cli {
   runCli(argv: string[]): void;
   main(argv: string[], io: { out(text: string): void; err(text: string): void }): Promise<number>;
 }
+
+// First: the flags count in the code cache's check, and apply to what is compiled after them.
+setFlagsFromString(V8_FLAGS);
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const bundle = join(dir, 'cli.cjs');

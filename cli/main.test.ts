@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runHere, spawnCli } from '../test/cli';
+import { V8_FLAGS } from './v8-flags';
 
 const EXAMPLE = join(ROOT, 'examples/hollowbrook');
 const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
@@ -265,5 +266,28 @@ describe('the skill-wizard bin', () => {
     // cli/launch.ts reads the bundle as Latin-1, the same text only while every byte is ASCII.
     const bundle = await readFile(join(ROOT, 'dist/cli.cjs'));
     expect(bundle.findIndex((b) => b > 0x7f)).toBe(-1);
+  });
+
+  // V8 refuses a code cache written under other flags, and compiles the bundle again, unseen:
+  // the build writes the cache with the flags the bin sets (cli/v8-flags.ts), and V8 takes it.
+  it.for([
+    ['with the flags the bin sets, takes the code cache the build wrote', V8_FLAGS, false],
+    ['without them, refuses it (so the check above can fail)', '', true],
+  ] as const)('V8, %s', async ([, flags, refused], { expect }) => {
+    const check = [
+      "const { setFlagsFromString } = require('node:v8');",
+      "const { readFileSync } = require('node:fs');",
+      "const { Script } = require('node:vm');",
+      'const [dir, flags] = process.argv.slice(1);',
+      'if (flags) setFlagsFromString(flags);',
+      // As cli/launch.ts compiles it.
+      "const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(dir + '/cli.cjs', 'latin1')}\\n})`;",
+      "const script = new Script(source, { filename: dir + '/cli.cjs', cachedData: readFileSync(dir + '/cli.cache') });",
+      'process.stdout.write(String(script.cachedDataRejected));',
+    ].join('\n');
+    const r = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['-e', check, join(ROOT, 'dist'), flags], { encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    });
+    expect(r).toBe(String(refused));
   });
 });
