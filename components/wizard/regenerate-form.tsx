@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ImportReport } from '../../lib/convert/model';
 import type { GenerateOptions } from '../../lib/wizard/service';
+import { BaseUrlField } from './base-url-field';
 
 /**
  * Generate the skill again from the same spec (SPEC 4.2, issue 8): another skill name, a base
@@ -52,10 +53,7 @@ export function RegenerateForm({ folder, report, busy, onRegenerate }: { folder:
           <span>Skill name</span>
           <input value={name} placeholder={folder} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label className="field">
-          <span>Base URL</span>
-          <input value={baseUrl} placeholder="replaces the spec's servers (a sandbox, a proxy), or resolves a relative one" onChange={(e) => setBaseUrl(e.target.value)} />
-        </label>
+        <BaseUrlField value={baseUrl} onChange={setBaseUrl} />
         {choices.length > 0 && (
           <label className="field">
             <span>Server</span>

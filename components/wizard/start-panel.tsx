@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { chosenFromDrop, chosenFromInput, type ChosenFiles } from './browser-files';
 import { byteSize } from './format';
+import { BaseUrlField } from './base-url-field';
 import { FolderInput } from './folder-input';
 import { ProblemList } from './problem-list';
 
@@ -107,10 +108,7 @@ export function StartPanel({
             <span>Skill name</span>
             <input value={name} onChange={(e) => setName(e.target.value)} placeholder="from the spec's title" />
           </label>
-          <label className="field">
-            <span>Base URL</span>
-            <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="for a spec whose server URL is relative, e.g. https://api.example.com" />
-          </label>
+          <BaseUrlField value={baseUrl} onChange={setBaseUrl} />
         </details>
       </div>
       <div className="bundle">
