@@ -224,6 +224,9 @@ describe.concurrent('cli usage', () => {
     const r = await run('--help');
     expect(r.code).toBe(0);
     for (const c of ['validate', 'tools', 'call']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    // Read in a terminal: no line wider than 80 columns (the list was once padded to convert's 380-character usage).
+    expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
+    expect(r.stdout).toContain('  convert <spec file | folder | .zip> --out <folder> [options]\n      Generate a skill');
   });
 
   it("prints a command's help when given <command> --help", async ({ expect }) => {

@@ -38,17 +38,24 @@ export const PROGRAM = 'skill-wizard';
 
 async function usage(): Promise<string> {
   const commands = await loadCommands();
-  const width = Math.max(...commands.map((c) => c.usage.length));
   return [
     `Usage: ${PROGRAM} <command> [arguments]`,
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    // Each on two lines, what it takes then what it does: `convert`'s whole usage is 380
+    // characters, and the list padded to it was unreadable in a terminal.
+    ...commands.flatMap((c) => [`  ${synopsis(c.usage)}`, `      ${c.summary}`]),
     '',
     'A skill is a folder (its name is the skill name) or a .zip bundle holding one.',
-    `Exit codes: 0 done, 1 problems found or call refused, 2 usage or unreadable input.`,
+    `Exit codes: 0 done, 1 problems found or call refused, 2 bad usage or input.`,
     `Run \`${PROGRAM} <command> --help\` for a command's details.`,
   ].join('\n');
+}
+
+/** A command's usage without its options (`convert <spec …> --out <folder> [options]`); its own --help lists them. */
+export function synopsis(usage: string): string {
+  const at = usage.indexOf(' [');
+  return at === -1 ? usage : `${usage.slice(0, at)} [options]`;
 }
 
 function commandHelp(c: Command): string {

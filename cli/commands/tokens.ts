@@ -8,7 +8,7 @@ import { chooseByIds, formatCount, loadSkillTools } from '../skill-tools';
 export const tokens = defineCommand({
   name: 'tokens',
   usage: 'tokens <skill folder or .zip> [--model <id>…] [--json]',
-  summary: 'Count the tokens the skill\'s tools cost a model in every turn, per tool and in total',
+  summary: 'Count the tokens the tools cost a model every turn, per tool and in total',
   help: [
     `One row per tool, a column per model (default ${DEFAULT_MODEL.id}; repeat --model, or give a`,
     'comma-separated list), then the tools\' sum, the fixed overhead of giving a model tools,',
