@@ -229,6 +229,12 @@ describe.concurrent('cli usage', () => {
     expect(r.stdout).toContain('  convert <spec file | folder | .zip> --out <folder> [options]\n      Generate a skill');
   });
 
+  it.for(['convert', 'validate', 'tools', 'call', 'compat', 'tokens'])("prints %s's help within 80 columns (its usage and text wrapped where they would not fit)", async (name, { expect }) => {
+    const r = await run(name, '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
+  });
+
   it("prints a command's help when given <command> --help", async ({ expect }) => {
     const r = await runHere('call', '--help');
     expect(r.code).toBe(0);

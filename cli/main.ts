@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { fitHelp, fitUsage } from './help-text';
 import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, UsageError, type Command, type Io } from './command';
 
 /**
@@ -59,7 +60,7 @@ export function synopsis(usage: string): string {
 }
 
 function commandHelp(c: Command): string {
-  return `Usage: ${PROGRAM} ${c.usage}\n\n${c.summary}.\n\n${c.help}`;
+  return `${fitUsage(`Usage: ${PROGRAM} `, c.usage)}\n\n${fitHelp(`${c.summary}.`)}\n\n${fitHelp(c.help)}`;
 }
 
 /** Run the CLI on `argv` (without node and the script); returns the exit code. */

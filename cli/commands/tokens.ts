@@ -17,6 +17,7 @@ export const tokens = defineCommand({
     'the column says which. --json prints every count.',
     '',
     `Models: ${TOKEN_MODELS.map((m) => m.id).join(', ')}.`,
+    '',
     'Operations that do not publish (over 24 KiB) are left out, with a note on stderr.',
   ].join('\n'),
   options: z.object({
