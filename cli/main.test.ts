@@ -254,10 +254,24 @@ describe.concurrent('cli usage', () => {
   });
 
   it('exits 2 when an option is unknown or an argument is missing', async ({ expect }) => {
-    expect((await runHere('validate', EXAMPLE, '--fast')).code).toBe(2);
+    const unknown = await runHere('validate', EXAMPLE, '--fast');
+    expect(unknown.code).toBe(2);
+    expect(lines(unknown.stderr)).toEqual(['skill-wizard validate: unknown option --fast; see `skill-wizard validate --help`']);
     const r = await runHere('validate');
     expect(r.code).toBe(2);
-    expect(lines(r.stderr)).toEqual(['skill-wizard validate: expected: skill-wizard validate <skill folder or .zip>']);
+    expect(lines(r.stderr)).toEqual(['skill-wizard validate: expected: skill-wizard validate <skill folder or .zip>; see `skill-wizard validate --help`']);
+  });
+
+  it("says which option's value is missing or not taken, in the CLI's words rather than parseArgs'", async ({ expect }) => {
+    const missing = await runHere('convert', 'spec.yaml', '--out');
+    expect(missing.code).toBe(2);
+    expect(lines(missing.stderr)).toEqual(['skill-wizard convert: --out needs a value; see `skill-wizard convert --help`']);
+    const given = await runHere('convert', 'spec.yaml', '--out', 'o', '--force=yes');
+    expect(given.code).toBe(2);
+    expect(lines(given.stderr)).toEqual(['skill-wizard convert: --force takes no value; see `skill-wizard convert --help`']);
+    // The long usage of convert is shortened to what it takes, its options left to --help.
+    const none = await runHere('convert');
+    expect(lines(none.stderr)).toEqual(['skill-wizard convert: expected: skill-wizard convert <spec file | folder | .zip> --out <folder> [options]; see `skill-wizard convert --help`']);
   });
 });
 

@@ -53,6 +53,20 @@ async function usage(): Promise<string> {
   ].join('\n');
 }
 
+/**
+ * What `parseArgs` refused, said as the rest of the CLI says things: its own messages name
+ * the option in quotes and go on about positional arguments after `--`.
+ */
+function argumentsMessage(e: Error & { code?: string }): string {
+  const option = /'([^']+)'/.exec(e.message)?.[1] ?? '';
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = option.split(/[ ,]+/).find((w) => w.startsWith('--')) ?? option;
+    return /does not take/.test(e.message) ? `${name} takes no value` : `${name} needs a value`;
+  }
+  return e.message;
+}
+
 /** A command's usage without its options (`convert <spec …> --out <folder> [options]`); its own --help lists them. */
 export function synopsis(usage: string): string {
   const at = usage.indexOf(' [');
@@ -85,7 +99,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     try {
       parsed = parseArgs({ args: rest, options: { ...parseArgsOptions(command.options), help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     } catch (e) {
-      throw new UsageError((e as Error).message);
+      throw new UsageError(`${argumentsMessage(e as Error & { code?: string })}; see \`${PROGRAM} ${command.name} --help\``);
     }
     if (parsed.values.help) {
       io.out(commandHelp(command));
@@ -93,7 +107,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     const [min, max] = command.positionals;
     if (parsed.positionals.length < min || parsed.positionals.length > max) {
-      throw new UsageError(`expected: ${PROGRAM} ${command.usage}`);
+      throw new UsageError(`expected: ${PROGRAM} ${synopsis(command.usage)}; see \`${PROGRAM} ${command.name} --help\``);
     }
     const values: Record<string, unknown> = { ...parsed.values };
     delete values.help;
