@@ -253,6 +253,19 @@ describe.concurrent('cli usage', () => {
     expect(lines(r.stderr)).toEqual([expect.stringMatching(/unknown command `convert-everything`/)]);
   });
 
+  it('exits 2 on a folder without a skill\'s files, naming the skill folder inside it (the folder given to convert --out)', async ({ expect }) => {
+    const out = join(tmp, 'out');
+    await cp(EXAMPLE, join(out, 'hollowbrook'), { recursive: true });
+    const r = await runHere('validate', out);
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual([`skill-wizard validate: ${out} holds no skill files (SKILL.md, types.json, *.md); the skill is in ${join(out, 'hollowbrook')}`]);
+    const empty = join(tmp, 'empty');
+    await cp(join(EXAMPLE, 'SKILL.md'), join(empty, 'notes', 'README.txt'), { recursive: true });
+    const none = await runHere('tools', empty);
+    expect(none.code).toBe(2);
+    expect(lines(none.stderr)).toEqual([`skill-wizard tools: ${empty} holds no skill files (SKILL.md, types.json, *.md)`]);
+  });
+
   it('exits 2 when an option is unknown or an argument is missing', async ({ expect }) => {
     const unknown = await runHere('validate', EXAMPLE, '--fast');
     expect(unknown.code).toBe(2);

@@ -20,7 +20,11 @@ export async function readSkill(path: string): Promise<Result<SkillFiles>> {
   const stat = await lstat(full).catch(() => {
     throw new UsageError(`cannot read ${path}: no such file or folder`);
   });
-  if (stat.isDirectory()) return readSkillFolder(full);
+  if (stat.isDirectory()) {
+    const read = await readSkillFolder(full);
+    if (read.ok && read.value.files.size === 0) throw new UsageError(await noSkillMessage(path, full));
+    return read;
+  }
   if (stat.isFile() && /\.zip$/i.test(full)) {
     // SPEC 6, as the wizard checks an opened file: refused from its size, before it is read.
     const tooLarge = checkUploadSize([{ path: basename(full), size: stat.size }]);
@@ -57,3 +61,21 @@ export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> 
   }
   return problems.length > 0 ? fail(problems) : ok({ folder, files });
 }
+
+/**
+ * Why a folder with none of a skill's files is not validated as an empty skill (one error,
+ * "no SKILL.md"): most often it is the folder `convert --out` was given, the skill being in
+ * a folder of its own inside it, which is named.
+ */
+async function noSkillMessage(path: string, full: string): Promise<string> {
+  const inside: string[] = [];
+  for (const entry of (await readdir(full, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const manifest = await lstat(join(full, entry.name, 'SKILL.md')).catch(() => undefined);
+    if (manifest?.isFile()) inside.push(join(path, entry.name));
+  }
+  const none = `${path} holds no skill files (SKILL.md, types.json, *.md)`;
+  if (inside.length === 0) return none;
+  return `${none}; the skill${inside.length > 1 ? 's are' : ' is'} in ${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ` and ${inside.length - 3} more` : ''}`;
+}
+
