@@ -29,20 +29,22 @@ export function fitHelp(text: string, width = HELP_WIDTH): string {
     }
     const option = /^( +-.*?\S)( {2,})(?=\S)/.exec(line);
     if (option || /^ +-/.test(line)) {
-      // The description's column: after the gap on this line, or the indent of the line under it.
+      // The description's column: after the gap on this line, or (the option alone on its line) the indent of the line under it.
+      const alone = option === null;
       const next = lines[i + 1] ?? '';
-      const column = option ? option[0].length : next.trim() !== '' && indentOf(next) > indentOf(line) ? indentOf(next) : undefined;
+      const column = !alone ? option[0].length : next.trim() !== '' && indentOf(next) > indentOf(line) ? indentOf(next) : undefined;
       if (column === undefined) {
         out.push(line);
         i++;
         continue;
       }
-      let end = i + 1;
+      const start = alone ? i + 1 : i;
+      let end = start + 1;
       while (end < lines.length && lines[end].trim() !== '' && indentOf(lines[end]) >= column) end++;
-      const head = option ? [] : [line];
-      const body = option ? lines.slice(i, end) : lines.slice(i + 1, end);
-      const first = option ? line.slice(0, column) : ' '.repeat(column);
-      out.push(...head, ...refit(body.map((l, k) => (k === 0 && option ? l.slice(column) : l.trimStart())), first, ' '.repeat(column), width, body));
+      const described = lines.slice(start, end);
+      const texts = described.map((l, k) => (k === 0 && !alone ? l.slice(column) : l.trimStart()));
+      if (alone) out.push(line);
+      out.push(...refit(texts, alone ? ' '.repeat(column) : line.slice(0, column), ' '.repeat(column), width, described));
       i = end;
       continue;
     }

@@ -68,7 +68,7 @@ function argumentsMessage(e: Error & { code?: string }): string {
 }
 
 /** A command's usage without its options (`convert <spec …> --out <folder> [options]`); its own --help lists them. */
-export function synopsis(usage: string): string {
+function synopsis(usage: string): string {
   const at = usage.indexOf(' [');
   return at === -1 ? usage : `${usage.slice(0, at)} [options]`;
 }
