@@ -263,6 +263,34 @@ describe.concurrent('cli convert', () => {
     expect(r.stdout).toContain('publish rules: 1 error, 0 warnings');
   });
 
+  it('folds a kind of publish problem found more than 10 times into its first 3 and a count, pointing at validate; one found 10 times is printed whole', async ({ expect }) => {
+    // A relative server: every operation's URL fails operation-url, 12 of them here, and 10 in the second spec.
+    const spec = (count: number) => ({
+      openapi: '3.0.3',
+      info: { title: 'Many', version: '1' },
+      servers: [{ url: '/v1' }],
+      paths: Object.fromEntries(Array.from({ length: count }, (_, i) => [`/things${i}`, { get: { operationId: `list_things_${i}`, summary: `List the things of kind ${i} with their owners.`, responses: { '200': { description: 'ok' } } } }])),
+    });
+    await writeFile(join(tmp, 'many.json'), JSON.stringify(spec(12)));
+    const out = join(tmp, 'many');
+    const r = await cli('convert', join(tmp, 'many.json'), '--out', out);
+    expect(r.code).toBe(1);
+    const urls = r.stdout.split('\n').filter((l) => /^\S+ operation-url /.test(l));
+    expect(urls).toEqual([
+      'many/list_things_0.md:4:8 operation-url `/v1/things0` is not an absolute URL: give the API\'s base URL (`https://…`)',
+      'many/list_things_1.md:4:8 operation-url `/v1/things1` is not an absolute URL: give the API\'s base URL (`https://…`)',
+      'many/list_things_10.md:4:8 operation-url `/v1/things10` is not an absolute URL: give the API\'s base URL (`https://…`)',
+    ]);
+    expect(r.stdout).toContain(`  … and 9 more operation-url errors like these (\`skill-wizard validate ${join(out, 'many')}\` lists each)\n`);
+    expect(r.stdout).toContain('publish rules: 12 errors, 0 warnings');
+    // What validate then lists: every one.
+    expect((await cli('validate', join(out, 'many'))).stdout.match(/ operation-url /g)).toHaveLength(12);
+    await writeFile(join(tmp, 'ten.json'), JSON.stringify(spec(10)));
+    const ten = await cli('convert', join(tmp, 'ten.json'), '--out', join(tmp, 'ten'));
+    expect(ten.stdout.match(/^many\/\S+ operation-url /gm)).toHaveLength(10);
+    expect(ten.stdout).not.toContain('more operation-url');
+  });
+
   it('prints what is wrong and exits 1 when the spec is refused; 2 when the path does not exist', async ({ expect }) => {
     const spec = join(tmp, 'not-openapi.yaml');
     await writeFile(spec, 'hello: world\n');

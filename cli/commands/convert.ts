@@ -11,7 +11,7 @@ import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import { curateConversion, type CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
-import { countProblems } from '../load';
+import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
 import { WriterThread } from '../writer-thread';
@@ -108,7 +108,9 @@ export const convert = defineCommand({
     'A path is a prefix ending at a segment (/pets matches /pets and /pets/{id}, not /petstore)',
     'or a glob over the whole path (* within a segment, ** across segments, ? one character).',
     '',
-    'Prints the report summary, then every publish problem of the generated package, then',
+    'Prints the report summary, then the publish problems of the generated package (a kind',
+    'found more than 10 times, such as one URL error per operation, as its first 3 and a',
+    'count: `validate` lists each), then',
     'what else keeps it from being published (references that do not resolve, no',
     'operations, a server variable to set). Exits 0 when there is none of these and no',
     'publish error, 1 when there is or when the spec is refused (what is wrong is printed',
@@ -225,7 +227,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     io.out('Problems in the spec:');
     for (const p of loadProblems) io.out(`  ${formatProblem(p)}`);
   }
-  for (const p of problems) io.out(formatProblem({ ...p, file: join(result.folder, p.file) }));
+  for (const line of foldedProblemLines(problems, result.folder, join(out, result.folder))) io.out(line);
   io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
   // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
   const blockers = importBlockers(result.report, loadProblems);
