@@ -291,6 +291,19 @@ describe.concurrent('cli convert', () => {
     expect(ten.stdout).not.toContain('more operation-url');
   });
 
+  it('prints the first 10 items of a longer list of the report, then how many more --report writes', async ({ expect }) => {
+    // 12 operations whose descriptions say only their method and path.
+    const paths = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/r${i}`, { get: { operationId: `r${i}`, responses: { '200': { description: 'ok' } } } }]));
+    await writeFile(join(tmp, 'weak.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'Weak', version: '1' }, servers: [{ url: 'https://w.example' }], paths }));
+    const r = await cli('convert', join(tmp, 'weak.json'), '--out', join(tmp, 'weak'), '--report', join(tmp, 'weak.report.json'));
+    const section = r.stdout.split('Descriptions a model cannot choose by (description-quality):\n')[1].split('\n\n')[0].trimEnd().split('\n');
+    expect(section).toHaveLength(11);
+    expect(section.slice(0, 10).every((l) => / says only its method and path/.test(l))).toBe(true);
+    expect(section[10]).toBe('  … and 2 more (`--report <file.json>` writes each)');
+    const report = JSON.parse(await readFile(join(tmp, 'weak.report.json'), 'utf8')) as { weakDescriptions: unknown[] };
+    expect(report.weakDescriptions).toHaveLength(12);
+  });
+
   it('prints what is wrong and exits 1 when the spec is refused; 2 when the path does not exist', async ({ expect }) => {
     const spec = join(tmp, 'not-openapi.yaml');
     await writeFile(spec, 'hello: world\n');

@@ -61,6 +61,9 @@ const convertOptions = z.object({
 
 type ConvertOptions = z.output<typeof convertOptions>;
 
+/** Of each list of the printed report (prose-only operations, shared types, …), this many are printed. */
+const SUMMARY_LISTED = 10;
+
 export const convert = defineCommand({
   name: 'convert',
   usage:
@@ -108,9 +111,10 @@ export const convert = defineCommand({
     'A path is a prefix ending at a segment (/pets matches /pets and /pets/{id}, not /petstore)',
     'or a glob over the whole path (* within a segment, ** across segments, ? one character).',
     '',
-    'Prints the report summary, then the publish problems of the generated package (a kind',
-    'found more than 10 times, such as one URL error per operation, as its first 3 and a',
-    'count: `validate` lists each), then',
+    'Prints the import report (of a list longer than 10, the first 10: --report writes',
+    'each), then the publish problems of the generated package (a kind found more than 10',
+    'times, such as one URL error per operation, as its first 3 and a count: `validate`',
+    'lists each), then',
     'what else keeps it from being published (references that do not resolve, no',
     'operations, a server variable to set). Exits 0 when there is none of these and no',
     'publish error, 1 when there is or when the spec is refused (what is wrong is printed',
@@ -221,13 +225,18 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     }
     return [problems, loadProblems];
   });
-  io.out(formatReportSummary(result.report).trimEnd());
+  // A list of the report longer than a screen gives its first ones: --report writes each (Kubernetes: 401 shared types).
+  io.out(formatReportSummary(result.report, { listed: SUMMARY_LISTED, more: (n) => `… and ${n} more (\`--report <file.json>\` writes each)` }).trimEnd());
   if (loadProblems.length > 0) {
     io.out('');
     io.out('Problems in the spec:');
     for (const p of loadProblems) io.out(`  ${formatProblem(p)}`);
   }
-  for (const line of foldedProblemLines(problems, result.folder, join(out, result.folder))) io.out(line);
+  if (problems.length > 0) {
+    io.out('');
+    io.out('Publish problems:');
+    for (const line of foldedProblemLines(problems, result.folder, join(out, result.folder))) io.out(line);
+  }
   io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
   // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
   const blockers = importBlockers(result.report, loadProblems);

@@ -1092,6 +1092,21 @@ ${keys.join('\n')}
     expect(warnings[1]).toMatch(/^ {2}openapi\.yaml:.* The optional query parameter `filter`/);
   });
 
+  it('lists every item of a section, or with `listed` the first ones and a line for the rest', () => {
+    // 12 operations whose descriptions say only their method and path: 12 weak descriptions.
+    const paths: Doc = {};
+    for (let n = 1; n <= 12; n++) paths[`/r${n}`] = { get: { operationId: `r${n}`, responses: ok } };
+    const r = run(oas(paths));
+    const section = (text: string) => text.split('\nDescriptions a model cannot choose by (description-quality):\n')[1].split('\n\n')[0].trimEnd().split('\n');
+    const all = section(formatReportSummary(r.report));
+    expect(all).toHaveLength(12);
+    const folded = section(formatReportSummary(r.report, { listed: 10, more: (count) => `… and ${count} more, in the report file` }));
+    expect(folded).toEqual([...all.slice(0, 10), '  … and 2 more, in the report file']);
+    expect(section(formatReportSummary(r.report, { listed: 10 })).at(-1)).toBe('  … and 2 more');
+    // A section of exactly `listed` items is given whole.
+    expect(section(formatReportSummary(r.report, { listed: 12 }))).toEqual(all);
+  });
+
   it('publishes parameters equal to expandRefs of the written schema', () => {
     const r = run(oas({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'string' } } } } } }, responses: ok } } }));
     const e = expandRefs(r.schema('a'), new Map());

@@ -50,14 +50,31 @@ export function specPlace(at: SpecLocation): string {
   return `${at.file}:${at.line ?? 1}`;
 }
 
+/** How much of each list the summary gives: all of it unless said otherwise. */
+export interface SummaryOptions {
+  /** A list longer than this shows its first `listed` items, then `more` of the rest. */
+  listed?: number;
+  /** The line for the items not shown; by default `… and N more`. */
+  more?: (count: number) => string;
+}
+
 /**
  * The import report (SPEC 4.7) as text for the CLI: one summary line, then the prose-only
  * operations with their reasons, the skipped ones, the shared types and the warnings, each
  * with its place in the spec. A warning repeated with the same words (Stripe's optional
  * `expand` in 280 operations) is one line with its count; the report's data keeps every one.
+ * With `listed`, a longer list gives its first items and a line for the rest (the CLI: 10 of
+ * Kubernetes' 401 shared types, and where `--report` writes each).
  */
-export function formatReportSummary(report: ImportReport): string {
+export function formatReportSummary(report: ImportReport, options: SummaryOptions = {}): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  const listed = options.listed ?? Number.POSITIVE_INFINITY;
+  /** A section's items, each a line; past `listed`, the first ones and what `more` says of the rest. */
+  const list = <T>(items: readonly T[], line: (item: T) => string) => {
+    const shown = items.length > listed ? items.slice(0, listed) : items;
+    for (const item of shown) lines.push(`  ${line(item)}`);
+    if (shown.length < items.length) lines.push(`  ${(options.more ?? ((count) => `… and ${count} more`))(items.length - shown.length)}`);
+  };
   const skippedPaths = report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length;
   const errors = report.warnings.filter((w) => w.severity === 'error').length;
   const lines = [
@@ -69,30 +86,27 @@ export function formatReportSummary(report: ImportReport): string {
   ];
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
-    for (const p of report.proseOnly) lines.push(`  ${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);
+    list(report.proseOnly, (p) => `${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);
   }
   if (report.fitted.length > 0) {
     lines.push('', `Fitted to the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (bytes of the published parameters, before and after):`);
-    for (const f of report.fitted) lines.push(`  ${f.file} (${f.method} ${f.path}) ${specPlace(f.location)}: ${fittedSummary(f)}`);
+    list(report.fitted, (f) => `${f.file} (${f.method} ${f.path}) ${specPlace(f.location)}: ${fittedSummary(f)}`);
   }
   if (report.leftOut.length > 0) {
     lines.push('', 'Left out by curation:');
-    for (const o of report.leftOut) lines.push(`  ${o.file} (${o.method} ${o.path}) ${specPlace(o.location)}: ${o.reasons.join('; ')}`);
+    list(report.leftOut, (o) => `${o.file} (${o.method} ${o.path}) ${specPlace(o.location)}: ${o.reasons.join('; ')}`);
   }
   if (report.skipped.length > 0) {
     lines.push('', 'Skipped:');
-    for (const s of report.skipped) lines.push(`  ${s.method} ${s.path} ${specPlace(s.location)}: ${s.reason}`);
+    list(report.skipped, (s) => `${s.method} ${s.path} ${specPlace(s.location)}: ${s.reason}`);
   }
   if (report.sharedTypes.length > 0) {
     lines.push('', 'Shared types (types.json):');
-    for (const t of report.sharedTypes) {
-      const why = SHARED_TYPE_REASONS[t.why];
-      lines.push(`  ${t.name} ${specPlace(t.location)}: ${why}`);
-    }
+    list(report.sharedTypes, (t) => `${t.name} ${specPlace(t.location)}: ${SHARED_TYPE_REASONS[t.why]}`);
   }
   if (report.weakDescriptions.length > 0) {
     lines.push('', 'Descriptions a model cannot choose by (description-quality):');
-    for (const d of report.weakDescriptions) lines.push(`  ${d.file} ${specPlace(d.location)}: ${d.message}`);
+    list(report.weakDescriptions, (d) => `${d.file} ${specPlace(d.location)}: ${d.message}`);
   }
   if (report.warnings.length > 0) {
     lines.push('', errors > 0 ? 'Errors and warnings:' : 'Warnings:');
