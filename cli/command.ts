@@ -83,6 +83,9 @@ export function checkOptions<O extends OptionsSchema>(schema: O, values: Record<
 }
 
 /** A mistake on the command line, or input that cannot be read at all: one line, exit 2. */
+/** The command's name, as the bin is installed (`package.json` `bin`). */
+export const PROGRAM = 'skill-wizard';
+
 export class UsageError extends Error {}
 
 export const EXIT_OK = 0;

@@ -3,8 +3,7 @@ import { formatProblem, hasErrors, sortProblems, type Problem } from '../lib/cor
 import { groupProblems } from '../lib/core/problem-groups';
 import { checkPackage } from '../lib/rules';
 import { parseSkillPackage, type SkillPackage } from '../lib/skill/package';
-import type { Io } from './command';
-import { PROGRAM } from './main';
+import { PROGRAM, type Io } from './command';
 import { readSkill } from './read-skill';
 
 /** Every problem of a skill on disk, sorted: what reading it found, then every publish rule. */
@@ -35,9 +34,9 @@ export function countProblems(problems: readonly Problem[]): string {
 }
 
 /** A kind of problem (one rule, one message but for what it names) found more often than this is folded. */
-export const FOLD_OVER = 10;
+const FOLD_OVER = 10;
 /** Of a folded kind, this many are printed, then how many more there are. */
-export const FOLD_SHOWN = 3;
+const FOLD_SHOWN = 3;
 
 /**
  * `convert`'s lines for the generated package's problems (each file under `folder`): each

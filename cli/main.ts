@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { fitHelp, fitUsage } from './help-text';
-import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, UsageError, type Command, type Io } from './command';
+import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, PROGRAM, UsageError, type Command, type Io } from './command';
+
+export { PROGRAM };
 
 /**
  * What the system refused (a file that cannot be written, a full disk, a missing
@@ -35,7 +37,6 @@ function loadCommand(name: string): Promise<Command> | undefined {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name]() : undefined;
 }
 
-export const PROGRAM = 'skill-wizard';
 
 async function usage(): Promise<string> {
   const commands = await loadCommands();

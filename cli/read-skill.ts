@@ -78,4 +78,3 @@ async function noSkillMessage(path: string, full: string): Promise<string> {
   if (inside.length === 0) return none;
   return `${none}; the skill${inside.length > 1 ? 's are' : ' is'} in ${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ` and ${inside.length - 3} more` : ''}`;
 }
-
