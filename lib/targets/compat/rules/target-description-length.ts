@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../core/numbers';
 import { problem } from '../../../core/problem';
 import { cite, type CompatRule } from '../rule';
 
@@ -12,6 +13,6 @@ export const targetDescriptionLength: CompatRule = {
     const effect = rule.truncates ? 'the host cuts the rest' : rule.overLength === 'warning' ? 'may be refused' : 'refused';
     return input.tools
       .filter(({ tool }) => tool.description.length > cap.max)
-      .map(({ file, tool }) => problem('target-description-length', rule.overLength, `the description is ${tool.description.length} characters, over ${target.id}'s ${cap.max} (${effect}) ${cite(cap.source)}`, file, { pointer: '/description' }));
+      .map(({ file, tool }) => problem('target-description-length', rule.overLength, `the description is ${groupDigits(tool.description.length)} characters, over ${target.id}'s ${groupDigits(cap.max)} (${effect}) ${cite(cap.source)}`, file, { pointer: '/description' }));
   },
 };

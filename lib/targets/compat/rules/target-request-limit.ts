@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../core/numbers';
 import { problem } from '../../../core/problem';
 import { MANIFEST_FILE } from '../../../skill/manifest';
 import { cite, type CompatRule } from '../rule';
@@ -25,6 +26,6 @@ export const targetRequestLimit: CompatRule = {
     };
     return target.requestLimits
       .filter((l) => totals[l.kind] > l.max)
-      .map((l) => problem('target-request-limit', l.severity, `${totals[l.kind]} ${WHAT[l.kind]}, over ${target.id}'s ${l.max} ${cite(l.source)}`, MANIFEST_FILE));
+      .map((l) => problem('target-request-limit', l.severity, `${groupDigits(totals[l.kind])} ${WHAT[l.kind]}, over ${target.id}'s ${groupDigits(l.max)} ${cite(l.source)}`, MANIFEST_FILE));
   },
 };

@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../core/numbers';
 import { problem, type Problem } from '../../../core/problem';
 import { cite, type CompatRule } from '../rule';
 
@@ -11,7 +12,7 @@ export const targetSchemaLimit: CompatRule = {
     for (const { file, tool } of input.tools) {
       const m = memo.measure(tool.parameters);
       const over = (what: string, n: number, max: number, source: string, pointer = '/parameters') => {
-        if (n > max) out.push(problem('target-schema-limit', 'error', `${what}: ${n}, over ${target.id}'s ${max} ${cite(source)}`, file, { pointer }));
+        if (n > max) out.push(problem('target-schema-limit', 'error', `${what}: ${groupDigits(n)}, over ${target.id}'s ${groupDigits(max)} ${cite(source)}`, file, { pointer }));
       };
       for (const limit of target.schemaLimits) {
         if (limit.kind === 'properties') over('object properties in the schema', m.properties, limit.max, limit.source);

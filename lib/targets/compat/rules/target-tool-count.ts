@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../core/numbers';
 import { problem } from '../../../core/problem';
 import { MANIFEST_FILE } from '../../../skill/manifest';
 import { cite, type CompatRule } from '../rule';
@@ -10,6 +11,6 @@ export const targetToolCount: CompatRule = {
     const limit = target.maxTools;
     const n = input.tools.length;
     if (!limit || n <= limit.max) return [];
-    return [problem('target-tool-count', 'error', `${n} tools, ${n - limit.max} over ${target.id}'s limit of ${limit.max}: keep only the ones an agent needs ${cite(limit.source)}`, MANIFEST_FILE)];
+    return [problem('target-tool-count', 'error', `${groupDigits(n)} tools, ${groupDigits(n - limit.max)} over ${target.id}'s limit of ${groupDigits(limit.max)}: keep only the ones an agent needs ${cite(limit.source)}`, MANIFEST_FILE)];
   },
 };
