@@ -82,10 +82,10 @@ export function checkOptions<O extends OptionsSchema>(schema: O, values: Record<
   throw new UsageError(issue.message.startsWith('--') ? issue.message : `--${issue.path.join('.')}: ${issue.message}`);
 }
 
-/** A mistake on the command line, or input that cannot be read at all: one line, exit 2. */
 /** The command's name, as the bin is installed (`package.json` `bin`). */
 export const PROGRAM = 'skill-wizard';
 
+/** A mistake on the command line, or input that cannot be read at all: one line, exit 2. */
 export class UsageError extends Error {}
 
 export const EXIT_OK = 0;

@@ -2,8 +2,6 @@ import { parseArgs } from 'node:util';
 import { fitHelp, fitUsage } from './help-text';
 import { checkOptions, EXIT_OK, EXIT_USAGE, parseArgsOptions, PROGRAM, UsageError, type Command, type Io } from './command';
 
-export { PROGRAM };
-
 /**
  * What the system refused (a file that cannot be written, a full disk, a missing
  * permission), as one line ("EACCES: permission denied, open '/x/y'"): input or output the
@@ -36,7 +34,6 @@ export function loadCommands(): Promise<Command[]> {
 function loadCommand(name: string): Promise<Command> | undefined {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name]() : undefined;
 }
-
 
 async function usage(): Promise<string> {
   const commands = await loadCommands();

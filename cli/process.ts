@@ -3,7 +3,8 @@
  * `cli/bin.ts` runs it (tsx, or any import of the sources); the shipped bin runs it from the
  * bundle `dist/cli.cjs` through `cli/launch.ts` (see scripts/build-cli.mjs).
  */
-import { main, PROGRAM } from './main';
+import { PROGRAM } from './command';
+import { main } from './main';
 
 export { main };
 

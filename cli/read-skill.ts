@@ -1,5 +1,6 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { compareStrings } from '../lib/core/entries';
 import { problem, type Problem } from '../lib/core/problem';
 import { fail, ok, type Result } from '../lib/core/result';
 import type { SkillFiles } from '../lib/skill/package';
@@ -69,7 +70,7 @@ export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> 
  */
 async function noSkillMessage(path: string, full: string): Promise<string> {
   const inside: string[] = [];
-  for (const entry of (await readdir(full, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const entry of (await readdir(full, { withFileTypes: true })).sort((a, b) => compareStrings(a.name, b.name))) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const manifest = await lstat(join(full, entry.name, 'SKILL.md')).catch(() => undefined);
     if (manifest?.isFile()) inside.push(join(path, entry.name));

@@ -68,13 +68,6 @@ export interface SummaryOptions {
  */
 export function formatReportSummary(report: ImportReport, options: SummaryOptions = {}): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-  const listed = options.listed ?? Number.POSITIVE_INFINITY;
-  /** A section's items, each a line; past `listed`, the first ones and what `more` says of the rest. */
-  const list = <T>(items: readonly T[], line: (item: T) => string) => {
-    const shown = items.length > listed ? items.slice(0, listed) : items;
-    for (const item of shown) lines.push(`  ${line(item)}`);
-    if (shown.length < items.length) lines.push(`  ${(options.more ?? ((count) => `… and ${count} more`))(items.length - shown.length)}`);
-  };
   const skippedPaths = report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length;
   const errors = report.warnings.filter((w) => w.severity === 'error').length;
   const lines = [
@@ -84,6 +77,13 @@ export function formatReportSummary(report: ImportReport, options: SummaryOption
       `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}` +
       `${report.fitted.length > 0 ? `; ${n(report.fitted.filter((f) => f.fits).length, 'operation')} fitted to the size limit` : ''}.`,
   ];
+  const listed = options.listed ?? Number.POSITIVE_INFINITY;
+  /** A section's items, each a line; past `listed`, the first ones and what `more` says of the rest. */
+  const list = <T>(items: readonly T[], line: (item: T) => string) => {
+    const shown = items.length > listed ? items.slice(0, listed) : items;
+    for (const item of shown) lines.push(`  ${line(item)}`);
+    if (shown.length < items.length) lines.push(`  ${(options.more ?? ((count) => `… and ${count} more`))(items.length - shown.length)}`);
+  };
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
     list(report.proseOnly, (p) => `${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);
