@@ -440,6 +440,34 @@ const INVALID_SWAGGER = JSON.stringify(
 );
 
 /**
+ * Invalid against the official schema alone, as parsed: every `$ref` resolves where it is,
+ * so the loaded document is the file's parsed tree (`parsedAsIs`), and the writer thread's
+ * validation (cli/spec-validator.ts) is the one used.
+ */
+const INVALID_AS_PARSED = JSON.stringify(
+  {
+    openapi: '3.0.3',
+    info: { title: 'Invalid as parsed', version: 1 },
+    servers: [{ url: 'https://as-parsed.example.com' }],
+    paths: {
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing',
+          parameters: [{ name: 'id', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/Limit' }],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        },
+      },
+    },
+    components: {
+      parameters: { Limit: { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 'one' } } },
+      schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } }, required: 'id' } },
+    },
+  },
+  null,
+  2,
+);
+
+/**
  * The bin with the skill's files written on the writer thread and on the main thread
  * (cli/writer-thread.ts): these specs are smaller than the thread's default threshold, so it is asked for.
  */
@@ -452,6 +480,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
   it.for([
     ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI, true],
     ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER, true],
+    ['OpenAPI 3.0, invalid against its schema as parsed (validated on the writer thread)', 'spec.json', INVALID_AS_PARSED, true],
     ['200 operations', 'many.json', manyOperations(200), false],
   ] as const)('%s: prints, writes and reports the same bytes either way', async ([, name, text, invalid], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'writers-'));

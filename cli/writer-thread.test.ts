@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { schemaErrors } from '../lib/openapi/validate';
 import { threadPays, useWriterScript, WRITER_THREAD_MIN_SPEC, WriterThread, writerThreadSetting } from './writer-thread';
 
 /**
@@ -202,6 +204,52 @@ describe('WriterThread', () => {
     await tick(100);
     expect((await readdir(dir)).length).toBe(after);
     expect(after).toBeLessThan(many.length);
+  });
+
+  describe('validate: a JSON spec validated on the thread', () => {
+    /** The validator the build writes beside the CLI (vitest's global setup builds it). */
+    const BUNDLE = fileURLToPath(new URL('../dist/spec-validator.cjs', import.meta.url));
+    const INVALID = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: 1 }, paths: { '/a': { get: { parameters: [{ name: 'x' }], responses: {} } } } }, null, 2);
+    const VALID = JSON.stringify({ swagger: '2.0', info: { title: 'T', version: '1' }, paths: {} });
+
+    it('gives the errors validating here gives, then writes the files as ever', async ({ expect }) => {
+      const w = writer(true);
+      const errors = await w.validate(BUNDLE, 'api.json', INVALID);
+      // Not vacuous: the schema finds errors (a parameter without `in`, a version that is a number).
+      expect(errors?.length).toBeGreaterThan(1);
+      expect(errors).toEqual(await schemaErrors(JSON.parse(INVALID)));
+      const dir = await mkdtemp(join(tmp, 'validated-'));
+      await w.write(dir, FILES);
+      await w.stop();
+      expect(await written(dir)).toEqual(sorted(FILES));
+    });
+
+    it('gives no errors for a valid spec, with a BOM too', async ({ expect }) => {
+      const w = writer(true);
+      expect(await w.validate(BUNDLE, 'api.json', `\ufeff${VALID}`)).toEqual([]);
+      await w.stop();
+    });
+
+    it.for([
+      ['without a thread', false, BUNDLE, INVALID],
+      ['for a YAML text', true, BUNDLE, 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\n'],
+      ['for a text that does not parse', true, BUNDLE, '{"openapi": '],
+      ['when the validator cannot be loaded (run from the sources)', true, join(BUNDLE, '..', 'no-such-validator.cjs'), INVALID],
+    ] as const)('gives nothing, so the caller validates, %s', async ([, on, bundle, text], { expect }) => {
+      const w = writer(on);
+      expect(await w.validate(bundle, 'api.json', text)).toBeUndefined();
+      await w.stop();
+    });
+
+    it('gives nothing when the thread ends before answering, and the files are still written', async ({ expect }) => {
+      useWriterScript('process.exit(3);');
+      const w = writer(true);
+      expect(await w.validate(BUNDLE, 'api.json', INVALID)).toBeUndefined();
+      const dir = await mkdtemp(join(tmp, 'validate-dies-'));
+      await w.write(dir, FILES);
+      await w.stop();
+      expect(await written(dir)).toEqual(sorted(FILES));
+    });
   });
 
   it.for([

@@ -55,6 +55,8 @@ export async function buildCli() {
     // bytes to read, and all ASCII, so V8 holds it in one byte a character, not two.
     build({ ...common, entryPoints: ['cli/process.ts'], outfile: `${root}dist/cli.cjs`, format: 'cjs', minifyWhitespace: true, plugins: [tokenizersApart(encodings)] }),
     build({ ...common, entryPoints: ['cli/launch.ts'], outfile: CLI_BUNDLE, format: 'esm', banner: { js: '#!/usr/bin/env node' } }),
+    // What the writer thread loads to validate a JSON spec (cli/spec-validator.ts): apart, so it neither reads the CLI nor a cache.
+    build({ ...common, entryPoints: ['cli/spec-validator.ts'], outfile: `${root}dist/spec-validator.cjs`, format: 'cjs', minifyWhitespace: true }),
   ]);
   await Promise.all([...encodings].map((e) => build({ ...common, entryPoints: [`gpt-tokenizer/encoding/${e}`], outfile: `${root}dist/tokenizer-${e}.cjs`, format: 'cjs', minifyWhitespace: true })));
   // Executable, so the file runs as the `skill-wizard` command (npm links it as the bin).

@@ -64,6 +64,15 @@ type ConvertOptions = z.output<typeof convertOptions>;
 /** Of each list of the printed report (prose-only operations, shared types, …), this many are printed. */
 const SUMMARY_LISTED = 10;
 
+/**
+ * The writer thread's validator, beside the bundle this runs from (`dist/spec-validator.cjs`,
+ * built with it). Run from the sources (tests), there is none there: the thread says so and
+ * validation happens on this thread.
+ */
+const SPEC_VALIDATOR = join(__dirname, 'spec-validator.cjs');
+/** A JSON text's start: what `parseDataFile` parses as JSON (a BOM, white space, then an object). */
+const JSON_TEXT = /^\ufeff?\s*\{/;
+
 export const convert = defineCommand({
   name: 'convert',
   usage:
@@ -148,6 +157,10 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   for (const p of upload.value.problems) io.err(formatProblem(p));
   // Started now, on the other core, it is ready by the time the conversion has the files.
   writer.start(upload.value.files.reduce((n, f) => n + f.text.length, 0));
+  // A JSON spec is validated there too, from its entry's text, while this thread converts it:
+  // the answer holds when the document is that text parsed as it is (`parsedAsIs`, below).
+  const entry = upload.value.files.find((f) => f.path === upload.value.entry);
+  const validating = entry && JSON_TEXT.test(entry.text.slice(0, 64)) ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
   // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
@@ -209,7 +222,8 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // a failure leaves none of them, or half of one.
   const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer, stage }, async (write): Promise<[Problem[], Problem[]]> => {
     // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
-    const loadProblems = sortProblems([...loaded.problems, ...(await validationProblems(loaded.value))]);
+    const schemaErrors = loaded.value.parsedAsIs ? await validating : undefined;
+    const loadProblems = sortProblems([...loaded.problems, ...(await validationProblems(loaded.value, schemaErrors))]);
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
     // What the conversion measured is not measured again (the package is its own, unchanged).
     const problems = checkPackage(pkg, { converted: result.converted });

@@ -6,7 +6,8 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../core/problem';
 import { specUploadFromFile } from './upload';
-import { loadSpec, type LoadedSpec } from './index';
+import { loadSpec, validationProblems, type LoadedSpec } from './index';
+import { schemaErrors } from './validate';
 import { expectSameElsewhere } from '../../test/elsewhere';
 import { billionLaughs, devicesSpec, flatMapping } from '../../test/hostile';
 
@@ -861,3 +862,35 @@ definitions:
 });
 
 export type { LoadedSpec };
+
+describe('parsedAsIs: the document is the entry text parsed as it is (what the CLI validates apart)', () => {
+  const thing = { type: 'object', properties: { id: { type: 'string' } } };
+  const spec = (paths: unknown, schemas: Record<string, unknown> = { Thing: thing }) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components: { schemas } });
+  const returning = (schema: unknown) => ({ '/things': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } });
+
+  it.for([
+    ['a JSON file whose references resolve where they are', { 'api.json': JSON.stringify(spec(returning({ $ref: '#/components/schemas/Thing' }))) }, true],
+    ['a YAML file with no alias', { 'api.yaml': oas30('paths: {}\n') }, true],
+    ['a reference written otherwise (its $ref after a sibling key)', { 'api.json': JSON.stringify(spec(returning({ description: 'the thing', $ref: '#/components/schemas/Thing' }))) }, false],
+    ['a reference to another file', { 'api.json': JSON.stringify(spec(returning({ $ref: 'thing.json' }))), 'thing.json': JSON.stringify(thing) }, false],
+    ['a YAML alias', { 'api.yaml': oas30('x-a: &a {type: string}\nx-b: *a\npaths: {}\n') }, false],
+  ] as const)('%s: %s', async ([, files, asIs]) => {
+    const { spec: loadedSpec } = await loaded(files);
+    expect(loadedSpec.parsedAsIs === true).toBe(asIs);
+    if (asIs && loadedSpec.entry.endsWith('.json')) expect(loadedSpec.document).toEqual(JSON.parse(files[loadedSpec.entry as keyof typeof files]));
+  });
+
+  it('validationProblems with the schema errors found elsewhere gives what validating here gives', async () => {
+    const text = JSON.stringify(spec(returning({ $ref: '#/components/schemas/Thing' }), { Thing: { ...thing, required: 'id' } }));
+    const { spec: loadedSpec } = await loaded({ 'api.json': text }, { validate: false });
+    expect(loadedSpec.parsedAsIs).toBe(true);
+    const errors = await schemaErrors(JSON.parse(text));
+    // Not vacuous: the schema finds the error.
+    expect(errors.length).toBeGreaterThan(0);
+    const here = await validationProblems(loadedSpec);
+    expect(here.map((p) => p.message)).toContain('#/components/schemas/Thing/required must be of type array');
+    expect(await validationProblems(loadedSpec, errors)).toEqual(here);
+    // And what is found elsewhere is what is used: no errors, no schema problems.
+    expect((await validationProblems(loadedSpec, [])).filter((p) => p.ruleId === 'spec-invalid')).toEqual([]);
+  });
+});

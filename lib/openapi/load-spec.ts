@@ -9,7 +9,8 @@ import { fragmentTokens, pointerTokens, tokensToPointer } from '../core/json-poi
 import { swagger2Problems } from './swagger2-checks';
 import { refKindProblems } from './ref-kinds';
 import type { LoadedSpec, LoadOptions, SourceLocation, UploadedFile } from './types';
-import { schemaProblems } from './validate';
+import { ajvProblems, schemaProblems } from './validate';
+import type { AjvError } from './schema-validators/types';
 import { detectFormat, isOpenApi31 } from './version';
 
 const BAD_PATH_CHARS = /[\u0000-\u001f\u007f\\]/;
@@ -90,7 +91,16 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
     return { file, line: at.line, column: at.column, pointer: tokensToPointer(fileTokens) };
   };
 
-  const loaded: LoadedSpec = { entry, format: format.value, entryText, document, sources: [...b.files.keys()], locate, ...(b.refSites ? { refSites: b.refSites } : {}) };
+  const loaded: LoadedSpec = {
+    entry,
+    format: format.value,
+    entryText,
+    document,
+    sources: [...b.files.keys()],
+    locate,
+    ...(b.refSites ? { refSites: b.refSites } : {}),
+    ...(document === parsed.value.root ? { parsedAsIs: true as const } : {}),
+  };
   if (options.validate !== false) problems.push(...(await validationProblems(loaded)));
   return ok(loaded, sortProblems(problems));
 }
@@ -99,12 +109,14 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
  * What validating a loaded spec finds (SPEC 4.1): the official schema's errors, Swagger 2.0's
  * own checks, and references to the wrong kind of object; unsorted. `loadSpec` adds these
  * unless `validate` is false, so `sortProblems` of a spec's problems loaded with
- * `validate: false` and these is its problems loaded validated (the sort is stable). The CLI
- * finds them on a thread of its own beside the conversion.
+ * `validate: false` and these is its problems loaded validated (the sort is stable).
+ * `schemaErrors`: the official schema's errors, found already by validating the same tree
+ * elsewhere (the CLI's writer thread validates a JSON spec's entry text, used when the
+ * document is that text parsed as it is: `LoadedSpec.parsedAsIs`).
  */
-export async function validationProblems(spec: LoadedSpec): Promise<Problem[]> {
+export async function validationProblems(spec: LoadedSpec, schemaErrors?: readonly AjvError[]): Promise<Problem[]> {
   const swagger = spec.format.kind === 'swagger';
-  const problems = [...(await schemaProblems(spec.document, spec.locate))];
+  const problems = schemaErrors ? ajvProblems(schemaErrors, spec.locate) : await schemaProblems(spec.document, spec.locate);
   if (swagger) problems.push(...swagger2Problems(spec.document, spec.locate));
   problems.push(...refKindProblems(spec.document, swagger, spec.locate, spec.refSites));
   return problems;
