@@ -32,14 +32,16 @@ export function yamlFlowList(values: readonly string[]): string {
 /** A flow list `[a, "b c"]`, and the offset in it where each item starts. */
 export function yamlFlowListItems(values: readonly string[]): { text: string; starts: number[] } {
   const starts: number[] = [];
-  let at = 1;
-  const items = values.map((v) => {
-    const item = yamlScalar(v, true);
-    starts.push(at);
-    at += item.length + 2;
-    return item;
+  // Concatenated, not joined: V8's join writes two bytes a character when an item is a
+  // string V8 has since internalized (a parameter's name, used as a key), whatever its
+  // characters, and every file holding the list then takes twice the memory.
+  let text = '[';
+  values.forEach((v, i) => {
+    if (i > 0) text += ', ';
+    starts.push(text.length);
+    text += yamlScalar(v, true);
   });
-  return { text: `[${items.join(', ')}]`, starts };
+  return { text: `${text}]`, starts };
 }
 
 /** A block literal (`|`) holding `text`, each line indented by `indent` spaces. */
