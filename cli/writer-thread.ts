@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { AjvError } from '../lib/openapi/schema-validators/types';
+import type { Problem } from '../lib/core/problem';
 
 /**
  * `convert`'s writer thread (issue 11 item 2): the skill's files are created on the
@@ -26,10 +26,9 @@ import type { AjvError } from '../lib/openapi/schema-validators/types';
  * written on this thread before the rules run, as `SKILL_WIZARD_WRITER_THREAD=off` writes
  * every spec's.
  *
- * Asked first (`validate`), the thread also validates a JSON spec against its official
- * schema, from the entry file's text, with `dist/spec-validator.cjs` (cli/spec-validator.ts),
- * loaded then: Kubernetes' 3.3 MB parsed again and validated there take 40-45 ms off this
- * thread, which then only turns the errors, if any, into problems.
+ * Asked first (`validate`), the thread also validates a JSON spec, from the entry file's
+ * text, with `dist/spec-validator.cjs` (cli/spec-validator.ts), loaded then: Kubernetes'
+ * 3.3 MB loaded again and validated there take 50-55 ms off this thread.
  */
 export const WRITER_SCRIPT = `'use strict';
 const { parentPort } = require('node:worker_threads');
@@ -42,7 +41,7 @@ parentPort.on('message', (m) => {
     // Loaded only when asked; a bundle that cannot be loaded, or a text that is not JSON, answers null.
     return Promise.resolve()
       .then(() => require(bundle).validateEntry(path, text))
-      .then((errors) => parentPort.postMessage({ validated: errors ?? null }), () => parentPort.postMessage({ validated: null }));
+      .then((problems) => parentPort.postMessage({ validated: problems ?? null }), () => parentPort.postMessage({ validated: null }));
   }
   if (failed) return;
   if (m === null) return parentPort.postMessage({});
@@ -126,7 +125,7 @@ export class WriterThread {
   private posted = 0;
   private writing: Promise<void> | undefined;
   /** Who waits for the thread's validation, asked and not yet answered (`validate`). */
-  private validation: ((errors: AjvError[] | undefined) => void) | undefined;
+  private validation: ((problems: Problem[] | undefined) => void) | undefined;
 
   /**
    * Starts the thread for a spec of `specChars` characters (when `writerThreadSetting` says
@@ -140,7 +139,7 @@ export class WriterThread {
       const worker = new Worker(script, { eval: true });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing or validating.
       worker.unref();
-      worker.on('message', (reply: { failure?: Failure } | { validated: AjvError[] | null }) => {
+      worker.on('message', (reply: { failure?: Failure } | { validated: Problem[] | null }) => {
         if ('validated' in reply) this.validatedAs(reply.validated ?? undefined);
         else this.settle(reply);
       });
@@ -159,27 +158,27 @@ export class WriterThread {
   }
 
   /**
-   * The schema errors of a JSON spec (none when it is valid), found on the thread from its
-   * entry file's `text` by `bundle`'s `validateEntry` (cli/spec-validator.ts) while this
-   * thread goes on; undefined without a thread, when the text is not JSON, when the bundle
-   * cannot be loaded (as in tests run from the sources) or the thread ends first: the caller
-   * then validates here. Asked before any file is handed out, so the files wait, not the
-   * answer. Once per writer.
+   * What validating a JSON spec finds (`validationProblems`, unsorted), found on the thread
+   * from its entry file's `text` by `bundle`'s `validateEntry` (cli/spec-validator.ts) while
+   * this thread goes on; undefined without a thread, when the text is not JSON or does not
+   * load as itself, when the bundle cannot be loaded (as in tests run from the sources) or
+   * the thread ends first: the caller then validates here. Asked before any file is handed
+   * out, so the files wait, not the answer. Once per writer.
    */
-  validate(bundle: string, path: string, text: string): Promise<AjvError[] | undefined> {
+  validate(bundle: string, path: string, text: string): Promise<Problem[] | undefined> {
     if (!this.worker || !this.threaded || this.validation) return Promise.resolve(undefined);
-    const answer = new Promise<AjvError[] | undefined>((resolve) => (this.validation = resolve));
+    const answer = new Promise<Problem[] | undefined>((resolve) => (this.validation = resolve));
     this.worker.ref();
     this.worker.postMessage({ validate: { bundle, path, text } });
     return answer;
   }
 
-  private validatedAs(errors: AjvError[] | undefined): void {
+  private validatedAs(problems: Problem[] | undefined): void {
     const answer = this.validation;
     if (!answer) return;
     this.validation = undefined;
     if (!this.answer) this.worker?.unref();
-    answer(errors);
+    answer(problems);
   }
 
   /** Whether the files go to a thread of their own (false: it could not start, has ended, or is off). */

@@ -14,6 +14,7 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../c
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
+import { JSON_ENTRY } from '../spec-validator';
 import { WriterThread } from '../writer-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
@@ -70,8 +71,6 @@ const SUMMARY_LISTED = 10;
  * validation happens on this thread.
  */
 const SPEC_VALIDATOR = join(__dirname, 'spec-validator.cjs');
-/** A JSON text's start: what `parseDataFile` parses as JSON (a BOM, white space, then an object). */
-const JSON_TEXT = /^\ufeff?\s*\{/;
 
 export const convert = defineCommand({
   name: 'convert',
@@ -160,7 +159,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // A JSON spec is validated there too, from its entry's text, while this thread converts it:
   // the answer holds when the document is that text parsed as it is (`parsedAsIs`, below).
   const entry = upload.value.files.find((f) => f.path === upload.value.entry);
-  const validating = entry && JSON_TEXT.test(entry.text.slice(0, 64)) ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
+  const validating = entry && JSON_ENTRY.test(entry.text.slice(0, 64)) ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
   // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
@@ -221,12 +220,14 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // run here; it, the bundle and the report are put in place once all three are written, so
   // a failure leaves none of them, or half of one.
   const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer, stage }, async (write): Promise<[Problem[], Problem[]]> => {
-    // The spec's problems, validation's included: in the order loadSpec gives them validated (see validationProblems).
-    const schemaErrors = loaded.value.parsedAsIs ? await validating : undefined;
-    const loadProblems = sortProblems([...loaded.problems, ...(await validationProblems(loaded.value, schemaErrors))]);
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
     // What the conversion measured is not measured again (the package is its own, unchanged).
     const problems = checkPackage(pkg, { converted: result.converted });
+    // The spec's problems, validation's included: in the order loadSpec gives them validated
+    // (see validationProblems). Asked of the writer thread only now, after the rules: it has had
+    // the whole conversion to answer.
+    const found = loaded.value.parsedAsIs ? await validating : undefined;
+    const loadProblems = sortProblems([...loaded.problems, ...(found ?? (await validationProblems(loaded.value)))]);
     // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
     if (zip !== undefined) {
       const { exportBundle } = await import('../../lib/bundle/bundle');

@@ -9,8 +9,7 @@ import { fragmentTokens, pointerTokens, tokensToPointer } from '../core/json-poi
 import { swagger2Problems } from './swagger2-checks';
 import { refKindProblems } from './ref-kinds';
 import type { LoadedSpec, LoadOptions, SourceLocation, UploadedFile } from './types';
-import { ajvProblems, schemaProblems } from './validate';
-import type { AjvError } from './schema-validators/types';
+import { schemaProblems } from './validate';
 import { detectFormat, isOpenApi31 } from './version';
 
 const BAD_PATH_CHARS = /[\u0000-\u001f\u007f\\]/;
@@ -109,14 +108,12 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
  * What validating a loaded spec finds (SPEC 4.1): the official schema's errors, Swagger 2.0's
  * own checks, and references to the wrong kind of object; unsorted. `loadSpec` adds these
  * unless `validate` is false, so `sortProblems` of a spec's problems loaded with
- * `validate: false` and these is its problems loaded validated (the sort is stable).
- * `schemaErrors`: the official schema's errors, found already by validating the same tree
- * elsewhere (the CLI's writer thread validates a JSON spec's entry text, used when the
- * document is that text parsed as it is: `LoadedSpec.parsedAsIs`).
+ * `validate: false` and these is its problems loaded validated (the sort is stable). The
+ * CLI finds them for a JSON spec on its writer thread (cli/spec-validator.ts).
  */
-export async function validationProblems(spec: LoadedSpec, schemaErrors?: readonly AjvError[]): Promise<Problem[]> {
+export async function validationProblems(spec: LoadedSpec): Promise<Problem[]> {
   const swagger = spec.format.kind === 'swagger';
-  const problems = schemaErrors ? ajvProblems(schemaErrors, spec.locate) : await schemaProblems(spec.document, spec.locate);
+  const problems = [...(await schemaProblems(spec.document, spec.locate))];
   if (swagger) problems.push(...swagger2Problems(spec.document, spec.locate));
   problems.push(...refKindProblems(spec.document, swagger, spec.locate, spec.refSites));
   return problems;

@@ -35,13 +35,9 @@ function loadValidator(document: unknown): Promise<SchemaValidator> {
  * it validates (no defaults, no coercion).
  */
 export async function schemaProblems(document: unknown, locate: Locate): Promise<Problem[]> {
-  return ajvProblems(await schemaErrors(document), locate);
-}
-
-/** What the validator for the document's version says of it: no errors when it is valid. */
-export async function schemaErrors(document: unknown): Promise<AjvError[]> {
   const validate = await loadValidator(document);
-  return validate(document) ? [] : (validate.errors ?? []);
+  if (validate(document)) return [];
+  return ajvProblems(validate.errors ?? [], locate);
 }
 
 /**
