@@ -248,6 +248,25 @@ describe('WriterThread', () => {
       await w.stop();
     });
 
+    it('places pointers in the spec it validated as that spec locates them here, and nothing before or without one', async ({ expect }) => {
+      const pointers = ['/info/version', '/paths/~1a/post/parameters/1', '/paths/~1a/post/parameters/9', '/nowhere'];
+      const loaded = await loadSpec([{ path: 'api.json', text: INVALID }], { validate: false });
+      if (!loaded.ok) throw new Error('not loaded');
+      const w = writer(true);
+      // Nothing validated yet: nothing to place in.
+      expect(await w.place(BUNDLE, pointers)).toBeUndefined();
+      await w.stop();
+      const v = writer(true);
+      await v.validate(BUNDLE, 'api.json', INVALID);
+      const places = await v.place(BUNDLE, pointers);
+      // Not vacuous: lines of the file, and the nearest place for what is not there.
+      expect(places?.map((p) => p.line)).toEqual([5, 16, 10, 1]);
+      expect(places).toEqual(pointers.map((p) => loaded.value.locate(p)));
+      await v.stop();
+      const off = writer(false);
+      expect(await off.place(BUNDLE, pointers)).toBeUndefined();
+    });
+
     it('gives nothing when the thread ends before answering, and the files are still written', async ({ expect }) => {
       useWriterScript('process.exit(3);');
       const w = writer(true);

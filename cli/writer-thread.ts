@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Problem } from '../lib/core/problem';
+import type { SourceLocation } from '../lib/openapi';
 
 /**
  * `convert`'s writer thread (issue 11 item 2): the skill's files are created on the
@@ -28,20 +29,30 @@ import type { Problem } from '../lib/core/problem';
  *
  * Asked first (`validate`), the thread also validates a JSON spec, from the entry file's
  * text, with `dist/spec-validator.cjs` (cli/spec-validator.ts), loaded then: Kubernetes'
- * 3.3 MB loaded again and validated there take 50-55 ms off this thread.
+ * 3.3 MB loaded again and validated there take 50-55 ms off this thread. Asked after the
+ * conversion (`place`), it finds the places of the conversion's warnings in that text.
  */
 export const WRITER_SCRIPT = `'use strict';
 const { parentPort } = require('node:worker_threads');
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 let failed = false;
+let validated = Promise.resolve();
 parentPort.on('message', (m) => {
   if (m !== null && m.validate) {
     const { bundle, path, text } = m.validate;
     // Loaded only when asked; a bundle that cannot be loaded, or a text that is not JSON, answers null.
-    return Promise.resolve()
+    validated = Promise.resolve()
       .then(() => require(bundle).validateEntry(path, text))
       .then((problems) => parentPort.postMessage({ validated: problems ?? null }), () => parentPort.postMessage({ validated: null }));
+    return;
+  }
+  if (m !== null && m.place) {
+    const { bundle, pointers } = m.place;
+    validated
+      .then(() => require(bundle).place(pointers))
+      .then((places) => parentPort.postMessage({ placed: places ?? null }), () => parentPort.postMessage({ placed: null }));
+    return;
   }
   if (failed) return;
   if (m === null) return parentPort.postMessage({});
@@ -99,6 +110,9 @@ export function threadPays(specChars: number, load: number, cores: number): bool
  */
 const BATCH = 64;
 
+/** What the thread is asked besides writing: each answered once, by a message of that name. */
+type AnswerKind = 'validated' | 'placed';
+
 /** What the thread answered: every file written (`{}`) or the first failure; `ended` when it stopped without answering. */
 type Outcome = { failure?: Failure } | { ended: unknown };
 
@@ -124,8 +138,8 @@ export class WriterThread {
   private readonly handed: string[] = [];
   private posted = 0;
   private writing: Promise<void> | undefined;
-  /** Who waits for the thread's validation, asked and not yet answered (`validate`). */
-  private validation: ((problems: Problem[] | undefined) => void) | undefined;
+  /** Who waits for an answer of the thread (`validate`, `place`), asked and not yet given. */
+  private readonly asked = new Map<AnswerKind, (value: unknown) => void>();
 
   /**
    * Starts the thread for a spec of `specChars` characters (when `writerThreadSetting` says
@@ -139,8 +153,9 @@ export class WriterThread {
       const worker = new Worker(script, { eval: true });
       // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing or validating.
       worker.unref();
-      worker.on('message', (reply: { failure?: Failure } | { validated: Problem[] | null }) => {
-        if ('validated' in reply) this.validatedAs(reply.validated ?? undefined);
+      worker.on('message', (reply: { failure?: Failure } | { validated: Problem[] | null } | { placed: SourceLocation[] | null }) => {
+        if ('validated' in reply) this.answered('validated', reply.validated);
+        else if ('placed' in reply) this.answered('placed', reply.placed);
         else this.settle(reply);
       });
       // What went wrong is kept; the writing falls back here once the thread has ended (nothing more is written there).
@@ -148,7 +163,7 @@ export class WriterThread {
       worker.on('exit', (code) => {
         const e = new Error(`the writer thread stopped (exit code ${code})`);
         this.dead ??= e;
-        this.validatedAs(undefined);
+        for (const kind of [...this.asked.keys()]) this.answered(kind, undefined);
         this.settle({ ended: e });
       });
       this.worker = worker;
@@ -166,19 +181,32 @@ export class WriterThread {
    * out, so the files wait, not the answer. Once per writer.
    */
   validate(bundle: string, path: string, text: string): Promise<Problem[] | undefined> {
-    if (!this.worker || !this.threaded || this.validation) return Promise.resolve(undefined);
-    const answer = new Promise<Problem[] | undefined>((resolve) => (this.validation = resolve));
+    return this.ask<Problem[]>('validated', { validate: { bundle, path, text } });
+  }
+
+  /**
+   * The place of each pointer in the spec `validate` loaded, found on the thread by
+   * `bundle`'s `place` as that spec's `locate` finds it; undefined when there is none (as for
+   * `validate`'s undefined answers). Once per writer.
+   */
+  place(bundle: string, pointers: readonly string[]): Promise<SourceLocation[] | undefined> {
+    return this.ask<SourceLocation[]>('placed', { place: { bundle, pointers } });
+  }
+
+  private ask<T>(kind: AnswerKind, message: object): Promise<T | undefined> {
+    if (!this.worker || !this.threaded || this.asked.has(kind)) return Promise.resolve(undefined);
+    const answer = new Promise<T | undefined>((resolve) => this.asked.set(kind, resolve as (value: unknown) => void));
     this.worker.ref();
-    this.worker.postMessage({ validate: { bundle, path, text } });
+    this.worker.postMessage(message);
     return answer;
   }
 
-  private validatedAs(problems: Problem[] | undefined): void {
-    const answer = this.validation;
-    if (!answer) return;
-    this.validation = undefined;
-    if (!this.answer) this.worker?.unref();
-    answer(problems);
+  private answered(kind: AnswerKind, value: unknown): void {
+    const resolve = this.asked.get(kind);
+    if (!resolve) return;
+    this.asked.delete(kind);
+    if (!this.answer && this.asked.size === 0) this.worker?.unref();
+    resolve(value ?? undefined);
   }
 
   /** Whether the files go to a thread of their own (false: it could not start, has ended, or is off). */
@@ -190,7 +218,7 @@ export class WriterThread {
     const answer = this.answer;
     if (!answer) return;
     this.answer = undefined;
-    if (!this.validation) this.worker?.unref();
+    if (this.asked.size === 0) this.worker?.unref();
     answer(o);
   }
 

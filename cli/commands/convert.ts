@@ -203,11 +203,15 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
       : undefined;
   let converted;
   try {
-    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], stream });
+    // With the spec loaded on the writer thread too, the warnings are placed there, after the conversion.
+    const placeLater = validating !== undefined && writer.threaded && loaded.value.parsedAsIs === true;
+    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], stream, ...(placeLater ? { warningPlaces: 'later' as const } : {}) });
   } catch (e) {
     if (stage) await abandonSkillFolder(stage);
     throw e;
   }
+  const { warningPlaces } = converted;
+  const placing = warningPlaces && warningPlaces.pointers.length > 0 ? writer.place(SPEC_VALIDATOR, warningPlaces.pointers) : undefined;
   const curated = curateConversion(converted, choices);
   for (const p of curated.problems) io.err(`warning: ${p.message}`);
   const { result } = curated;
@@ -228,6 +232,8 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     // the whole conversion to answer.
     const found = loaded.value.parsedAsIs ? await validating : undefined;
     const loadProblems = sortProblems([...loaded.problems, ...(found ?? (await validationProblems(loaded.value)))]);
+    // The report's warnings, placed by the thread (or here, when it could not), before the report is written or printed.
+    warningPlaces?.place(await placing);
     // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
     if (zip !== undefined) {
       const { exportBundle } = await import('../../lib/bundle/bundle');

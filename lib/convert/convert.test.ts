@@ -1238,3 +1238,60 @@ describe('convertSpec handing out the operation files as they are made (ConvertO
     expect(result.files).toEqual(run(doc).files);
   });
 });
+
+describe("warningPlaces: 'later' (the CLI places the warnings on its writer thread)", () => {
+  const text = JSON.stringify(
+    oas({
+      '/a': { get: { summary: 'Get a', parameters: [{ name: 'X-Key', in: 'header', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/b': { post: { summary: 'Post b', parameters: [{ name: 'c', in: 'cookie', schema: { type: 'string' } }], responses: ok } },
+      '/c/{id}': {
+        put: {
+          summary: 'Put c',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'X-Other', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } },
+          responses: ok,
+        },
+      },
+    }),
+    null,
+    2,
+  );
+  const both = async () => {
+    const loaded = await loadSpec([{ path: 'api.json', text }]);
+    if (!loaded.ok) throw new Error('not loaded');
+    const eager = convertSpec(loaded.value, { sha256: 'x' });
+    const later = convertSpec(loaded.value, { sha256: 'x', warningPlaces: 'later' });
+    // Not vacuous: several warnings, each placed on a line of the file.
+    expect(eager.report.warnings.length).toBeGreaterThan(2);
+    expect(eager.report.warnings.every((w) => w.file === 'api.json' && (w.line ?? 0) > 1)).toBe(true);
+    expect(eager.warningPlaces).toBeUndefined();
+    return { loaded: loaded.value, eager, later };
+  };
+
+  it('gives no warnings until they are placed, then, placed by the same locate elsewhere, the warnings placed during the conversion, in their order', async () => {
+    const { loaded, eager, later } = await both();
+    expect(later.report.warnings).toEqual([]);
+    const places = later.warningPlaces!;
+    expect(places.pointers).toEqual(expect.arrayContaining(eager.report.warnings.map((w) => w.pointer)));
+    // A report made from it meanwhile (a curation) shares its list.
+    const curated = { ...later.report };
+    places.place(places.pointers.map((p) => loaded.locate(p)));
+    expect(later.report.warnings).toEqual(eager.report.warnings);
+    expect(curated.warnings).toEqual(eager.report.warnings);
+    // The rest of the conversion is the same.
+    expect(later.files).toEqual(eager.files);
+  });
+
+  it('places them itself when given no places, and uses the places it is given', async () => {
+    const { eager, later } = await both();
+    later.warningPlaces!.place();
+    expect(later.report.warnings).toEqual(eager.report.warnings);
+    const { later: again } = await both();
+    const given = again.warningPlaces!.pointers.map((pointer, i) => ({ file: 'elsewhere.json', line: 100 - i, column: 3, pointer }));
+    again.warningPlaces!.place(given);
+    expect(again.report.warnings.map((w) => [w.file, w.line, w.column])).toEqual(given.map((g) => ['elsewhere.json', g.line, 3]).reverse());
+  });
+});

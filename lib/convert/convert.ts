@@ -38,7 +38,7 @@ import { TypeRegistry } from './type-registry';
  * Deterministic: the same document gives byte-identical files, whatever the run.
  */
 export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): ConvertResult {
-  const ctx = new ConvertContext(loaded);
+  const ctx = new ConvertContext(loaded, options.warningPlaces === 'later');
   const sha256 = options.sha256 ?? sha256Hex(loaded.entryText);
   const source = sourceInfo(ctx);
   const named = skillName(source.title, options.name);
@@ -231,7 +231,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   for (const [file, text] of opFiles) files.set(file, text);
   if (halves) ctx.warn('lone-surrogate', 'The spec\'s text holds lone surrogates (half characters, as a `\\ud800` escape writes); they are written as U+FFFD (�)', '');
 
-  return {
+  const result: ConvertResult = {
     folder: skill,
     files,
     read,
@@ -254,6 +254,17 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       warnings: byPlace(ctx.warnings),
     },
   };
+  if (options.warningPlaces === 'later') {
+    const warnings = result.report.warnings;
+    result.warningPlaces = {
+      pointers: ctx.unplacedPointers,
+      // Into the report's own list: a curated report made meanwhile shares it.
+      place: (places) => {
+        for (const w of byPlace(ctx.placeWarnings(places))) warnings.push(w);
+      },
+    };
+  }
+  return result;
 }
 
 /** The declared operations the `description-quality` rule will flag, for the report to count (issue 8.7). */
