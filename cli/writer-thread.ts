@@ -4,6 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Problem } from '../lib/core/problem';
 import type { SourceLocation } from '../lib/openapi';
+import { BUNDLE_HEAD, BUNDLE_TAIL } from './script-bundle';
 
 /**
  * `convert`'s writer thread (issue 11 item 2): the skill's files are created on the
@@ -34,23 +35,38 @@ import type { SourceLocation } from '../lib/openapi';
  */
 export const WRITER_SCRIPT = `'use strict';
 const { parentPort } = require('node:worker_threads');
-const { writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { readFileSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 let failed = false;
 let validated = Promise.resolve();
+// A bundle compiled as cli/script-bundle.ts says, with its code cache when there is one.
+const bundles = new Map();
+function load(bundle) {
+  if (bundles.has(bundle)) return bundles.get(bundle);
+  let cachedData;
+  try {
+    cachedData = readFileSync(bundle.replace(/\\.cjs$/, '.cache'));
+  } catch {}
+  const source = ${JSON.stringify(BUNDLE_HEAD)} + readFileSync(bundle, 'latin1') + ${JSON.stringify(BUNDLE_TAIL)};
+  const script = new (require('node:vm').Script)(source, { filename: bundle, cachedData });
+  const wrapped = { exports: {} };
+  script.runInThisContext()(wrapped.exports, require, wrapped, bundle, dirname(bundle));
+  bundles.set(bundle, wrapped.exports);
+  return wrapped.exports;
+}
 parentPort.on('message', (m) => {
   if (m !== null && m.validate) {
     const { bundle, path, text } = m.validate;
     // Loaded only when asked; a bundle that cannot be loaded, or a text that is not JSON, answers null.
     validated = Promise.resolve()
-      .then(() => require(bundle).validateEntry(path, text))
+      .then(() => load(bundle).validateEntry(path, text))
       .then((problems) => parentPort.postMessage({ validated: problems ?? null }), () => parentPort.postMessage({ validated: null }));
     return;
   }
   if (m !== null && m.place) {
     const { bundle, pointers } = m.place;
     validated
-      .then(() => require(bundle).place(pointers))
+      .then(() => load(bundle).place(pointers))
       .then((places) => parentPort.postMessage({ placed: places ?? null }), () => parentPort.postMessage({ placed: null }));
     return;
   }

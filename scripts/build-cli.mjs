@@ -65,19 +65,24 @@ export async function buildCli() {
 }
 
 /**
- * The code cache: the bin converts the fixtures (YAML and JSON, OpenAPI 3.0, 3.1 and Swagger
+ * The code caches: the bin converts the fixtures (YAML and JSON, OpenAPI 3.0, 3.1 and Swagger
  * 2.0, a spec that is fitted, one with the report and the bundle) into a folder that is
- * then removed, and writes what V8 compiled on the way.
+ * then removed, and writes what V8 compiled on the way; then the writer thread's validator
+ * validates the JSON ones, and its cache is written too (cli/launch.ts).
  */
 async function writeCodeCache() {
   const work = await mkdtemp(join(tmpdir(), 'skill-wizard-warm-'));
   try {
-    // A JSON spec too: JSON is read and located by other code than YAML.
+    // JSON specs too: JSON is read and located by other code than YAML, and the writer
+    // thread's validator is warmed on them (OpenAPI 3.0 and Swagger 2.0).
     const json = join(work, 'petstore.json');
     await writeFile(json, JSON.stringify(load(await readFile(`${FIXTURES}/petstore-30/openapi.yaml`, 'utf8')), null, 2));
+    const swaggerJson = join(work, 'swagger.json');
+    await writeFile(swaggerJson, JSON.stringify(load(await readFile(`${FIXTURES}/swagger-20/swagger.yaml`, 'utf8')), null, 2));
     const out = join(work, 'out');
     const runs = [
       ['convert', json, '--out', out, '--force'],
+      ['convert', swaggerJson, '--out', out, '--force'],
       ['convert', `${FIXTURES}/swagger-20/swagger.yaml`, '--out', out, '--force'],
       ['convert', `${FIXTURES}/one-of/openapi.yaml`, '--out', out, '--force'],
       ['convert', `${FIXTURES}/multi/openapi.yaml`, '--out', out, '--force'],
