@@ -167,7 +167,7 @@ export class WriterThread {
     if (this.worker || this.stopped) return;
     try {
       const worker = new Worker(script, { eval: true });
-      // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing or validating.
+      // Idle, it keeps no process alive: a command refused early just exits. Referenced while writing, or while an answer is awaited.
       worker.unref();
       worker.on('message', (reply: { failure?: Failure } | { validated: Problem[] | null } | { placed: SourceLocation[] | null }) => {
         if ('validated' in reply) this.answered('validated', reply.validated);
