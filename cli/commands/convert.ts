@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { formatProblem, hasErrors, sortProblems, type Problem } from '../../lib/core/problem';
@@ -15,6 +16,7 @@ import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
 import { JSON_ENTRY } from '../spec-validator';
+import { V8_FLAGS, YAML_PARSE_FLAGS } from '../v8-flags';
 import { WriterThread } from '../writer-thread';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
@@ -163,7 +165,14 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
   // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
-  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: false, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
+  const yaml = entry !== undefined && !JSON_ENTRY.test(entry.text.slice(0, 64));
+  if (yaml) setFlagsFromString(YAML_PARSE_FLAGS);
+  let loaded;
+  try {
+    loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: false, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
+  } finally {
+    if (yaml) setFlagsFromString(V8_FLAGS);
+  }
   const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
   if (!loaded.ok || tooMany) {
     const refused = tooMany ? [tooMany] : loaded.problems;
