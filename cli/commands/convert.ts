@@ -161,11 +161,12 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // A JSON spec is validated there too, from its entry's text, while this thread converts it:
   // the answer holds when the document is that text parsed as it is (`parsedAsIs`, below).
   const entry = upload.value.files.find((f) => f.path === upload.value.entry);
-  const validating = entry && JSON_ENTRY.test(entry.text.slice(0, 64)) ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
+  const json = entry !== undefined && JSON_ENTRY.test(entry.text.slice(0, 64));
+  const validating = json ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
   // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
-  const yaml = entry !== undefined && !JSON_ENTRY.test(entry.text.slice(0, 64));
+  const yaml = entry !== undefined && !json;
   if (yaml) setFlagsFromString(YAML_PARSE_FLAGS);
   let loaded;
   try {
