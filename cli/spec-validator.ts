@@ -7,7 +7,7 @@
  * parsed as it is (`LoadedSpec.parsedAsIs`), these are the problems `validationProblems`
  * gives there, and the places its `locate` gives, found the same way in the same text.
  */
-import { loadSpec, validationProblems, type LoadedSpec, type SourceLocation } from '../lib/openapi';
+import { loadSpec, looksLikeJson, validationProblems, type LoadedSpec, type SourceLocation } from '../lib/openapi';
 import type { Problem } from '../lib/core/problem';
 
 /** The entry `validateEntry` loaded as itself, for `place`. */
@@ -15,7 +15,7 @@ let loaded: LoadedSpec | undefined;
 
 /** What validating a JSON spec's entry file finds (unsorted, as `validationProblems` gives them); undefined when the text is not JSON, is refused, or loads as anything but itself. */
 export async function validateEntry(path: string, text: string): Promise<Problem[] | undefined> {
-  if (!JSON_ENTRY.test(text.slice(0, 64))) return undefined;
+  if (!looksLikeJson(text)) return undefined;
   const result = await loadSpec([{ path, text }], { entry: path, validate: false });
   if (!result.ok || !result.value.parsedAsIs) return undefined;
   loaded = result.value;
@@ -27,6 +27,3 @@ export function place(pointers: readonly string[]): SourceLocation[] | undefined
   const spec = loaded;
   return spec && pointers.map((p) => spec.locate(p));
 }
-
-/** A JSON text's start, as `parseDataFile` tells JSON from YAML (a BOM, white space, then an object). */
-export const JSON_ENTRY = /^\ufeff?\s*\{/;

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { formatProblem, hasErrors, sortProblems, type Problem } from '../../lib/core/problem';
-import { loadSpec, validationProblems } from '../../lib/openapi';
+import { loadSpec, looksLikeJson, validationProblems } from '../../lib/openapi';
 import { convertSpec } from '../../lib/convert/convert';
 import { importBlockers } from '../../lib/convert/blockers';
 import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
@@ -15,7 +15,6 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../c
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
-import { JSON_ENTRY } from '../spec-validator';
 import { V8_FLAGS, YAML_PARSE_FLAGS } from '../v8-flags';
 import { WriterThread } from '../writer-thread';
 
@@ -161,7 +160,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   // A JSON spec is validated there too, from its entry's text, while this thread converts it:
   // the answer holds when the document is that text parsed as it is (`parsedAsIs`, below).
   const entry = upload.value.files.find((f) => f.path === upload.value.entry);
-  const json = entry !== undefined && JSON_ENTRY.test(entry.text.slice(0, 64));
+  const json = entry !== undefined && looksLikeJson(entry.text);
   const validating = json ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
   // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
   // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.

@@ -4,4 +4,4 @@ export { findEntry } from './entry';
 export { detectFormat } from './version';
 export { LIMITS } from './limits';
 export type { LoadedSpec, LoadOptions, SourceLocation, SpecFormat, UploadedFile } from './types';
-export { parseDataFile, type ParsedFile } from './parse-file';
+export { looksLikeJson, parseDataFile, type ParsedFile } from './parse-file';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds } from '../core/json-locate';
-import { parseDataFile, type ParsedFile } from './parse-file';
+import { looksLikeJson, parseDataFile, type ParsedFile } from './parse-file';
 import { seeded } from '../../test/random';
 import { billionLaughs, deepJson, flatMapping, wideAliases } from '../../test/hostile';
 
@@ -222,5 +222,22 @@ describe('jsonDepthExceeds', () => {
     const text = `[${'"s",'.repeat(3_000_000)}[[1]]]`;
     expect(jsonDepthExceeds(text, 2)).toBe(true);
     expect(jsonDepthExceeds(text, 3)).toBe(false);
+  });
+});
+
+describe('looksLikeJson', () => {
+  it('is an object or an array after a byte order mark and white space, as parseDataFile first tries JSON', () => {
+    expect(looksLikeJson('{"openapi": "3.0.0"}')).toBe(true);
+    expect(looksLikeJson('\ufeff \t\r\n[1]')).toBe(true);
+    expect(looksLikeJson('\n\n  {')).toBe(true);
+    expect(looksLikeJson('openapi: 3.0.0')).toBe(false);
+    expect(looksLikeJson('# {"a": 1}')).toBe(false);
+    expect(looksLikeJson('\ufeff')).toBe(false);
+    expect(looksLikeJson('')).toBe(false);
+    expect(looksLikeJson(' \u00a0{')).toBe(false);
+    // What parseDataFile does with each: JSON.parse first, YAML when that fails.
+    expect(parsed('a.json', '\ufeff  {"a": [1]}').syntax).toBe('json');
+    expect(parsed('a.yaml', '{a: 1}').syntax).toBe('yaml');
+    expect(parsed('a.yaml', '# {"a": 1}\na: 1').syntax).toBe('yaml');
   });
 });

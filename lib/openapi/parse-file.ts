@@ -43,9 +43,8 @@ export function parseDataFile(path: string, text: string, options: ParseOptions 
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (TEXT_EXTENSIONS.test(path)) return ok({ path, source, syntax: 'text', root: source });
   const maxDepth = options.maxDepth ?? LIMITS.maxDepth;
-  const first = firstSignificantChar(source);
   let jsonError: { reason: string; offset?: number } | undefined;
-  if (first === '{' || first === '[') {
+  if (looksLikeJson(source)) {
     if (jsonDepthExceeds(source, maxDepth)) return fail([tooDeep(path, maxDepth)]);
     try {
       return ok({ path, source, syntax: 'json', root: JSON.parse(source) });
@@ -206,12 +205,17 @@ function tooDeep(path: string, maxDepth: number, at?: { line?: number; column?: 
   return problem('nesting-too-deep', 'error', `nested more than ${maxDepth} levels deep: refused`, path, at);
 }
 
-function firstSignificantChar(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return s[i];
+/**
+ * Whether `parseDataFile` reads a text as JSON first: after a byte order mark and white
+ * space, an object or an array (a YAML file almost never starts so; one that does is read
+ * as YAML when it is not JSON).
+ */
+export function looksLikeJson(text: string): boolean {
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return c === 0x7b /* { */ || c === 0x5b /* [ */;
   }
-  return '';
+  return false;
 }
 
 /** V8's JSON.parse messages; the kind that quotes the input is not repeated. */
