@@ -4,7 +4,7 @@
  * ASCII, a test holds it so: the same text, without UTF-8 decoding), with V8's code cache
  * beside it (`x.cjs`, `x.cache`). The bin compiles `dist/cli.cjs` so (cli/launch.ts), and the
  * writer thread `dist/spec-validator.cjs` (cli/writer-thread.ts, which writes the same lines
- * into its script from these constants): a cache is taken only for the very text it was
+ * into its script from these constants and sends it the cache's name): a cache is taken only for the very text it was
  * written for, under the same V8 flags.
  */
 export const BUNDLE_HEAD = '(function (exports, require, module, __filename, __dirname) {';

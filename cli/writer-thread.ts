@@ -4,7 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Problem } from '../lib/core/problem';
 import type { SourceLocation } from '../lib/openapi';
-import { BUNDLE_HEAD, BUNDLE_TAIL } from './script-bundle';
+import { BUNDLE_HEAD, BUNDLE_TAIL, cacheFileOf } from './script-bundle';
 
 /**
  * `convert`'s writer thread (issue 11 item 2): the skill's files are created on the
@@ -41,11 +41,11 @@ let failed = false;
 let validated = Promise.resolve();
 // A bundle compiled as cli/script-bundle.ts says, with its code cache when there is one.
 const bundles = new Map();
-function load(bundle) {
+function load(bundle, cache) {
   if (bundles.has(bundle)) return bundles.get(bundle);
   let cachedData;
   try {
-    cachedData = readFileSync(bundle.replace(/\\.cjs$/, '.cache'));
+    cachedData = readFileSync(cache);
   } catch {}
   const source = ${JSON.stringify(BUNDLE_HEAD)} + readFileSync(bundle, 'latin1') + ${JSON.stringify(BUNDLE_TAIL)};
   const script = new (require('node:vm').Script)(source, { filename: bundle, cachedData });
@@ -56,17 +56,17 @@ function load(bundle) {
 }
 parentPort.on('message', (m) => {
   if (m !== null && m.validate) {
-    const { bundle, path, text } = m.validate;
+    const { bundle, cache, path, text } = m.validate;
     // Loaded only when asked; a bundle that cannot be loaded, or a text that is not JSON, answers null.
     validated = Promise.resolve()
-      .then(() => load(bundle).validateEntry(path, text))
+      .then(() => load(bundle, cache).validateEntry(path, text))
       .then((problems) => parentPort.postMessage({ validated: problems ?? null }), () => parentPort.postMessage({ validated: null }));
     return;
   }
   if (m !== null && m.place) {
-    const { bundle, pointers } = m.place;
+    const { bundle, cache, pointers } = m.place;
     validated
-      .then(() => load(bundle).place(pointers))
+      .then(() => load(bundle, cache).place(pointers))
       .then((places) => parentPort.postMessage({ placed: places ?? null }), () => parentPort.postMessage({ placed: null }));
     return;
   }
@@ -197,7 +197,7 @@ export class WriterThread {
    * out, so the files wait, not the answer. Once per writer.
    */
   validate(bundle: string, path: string, text: string): Promise<Problem[] | undefined> {
-    return this.ask<Problem[]>('validated', { validate: { bundle, path, text } });
+    return this.ask<Problem[]>('validated', { validate: { bundle, cache: cacheFileOf(bundle), path, text } });
   }
 
   /**
@@ -206,7 +206,7 @@ export class WriterThread {
    * `validate`'s undefined answers). Once per writer.
    */
   place(bundle: string, pointers: readonly string[]): Promise<SourceLocation[] | undefined> {
-    return this.ask<SourceLocation[]>('placed', { place: { bundle, pointers } });
+    return this.ask<SourceLocation[]>('placed', { place: { bundle, cache: cacheFileOf(bundle), pointers } });
   }
 
   private ask<T>(kind: AnswerKind, message: object): Promise<T | undefined> {
