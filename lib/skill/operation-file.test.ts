@@ -25,6 +25,25 @@ const createPet: OperationFileModel = {
   prose: 'Create a pet.\n\nCreates a pet in the store. Quote the returned `id` to the user.\n',
 };
 
+const everyKey: OperationFileModel = {
+  operation: {
+    method: 'POST',
+    url: 'https://api.example.com/v1/{name}:cancel',
+    safety: 'safe',
+    status: 201,
+    contentType: 'application/x-www-form-urlencoded',
+    headers: { 'Notion-Version': '2022-06-28', 'X-Mode': 'a b' },
+    schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, filter: { type: 'object' }, 'X-Trace': { type: 'string' } } },
+    query: ['filter'],
+    header: ['X-Trace'],
+    deep: ['filter'],
+    returns: { type: 'object', properties: { id: { type: 'string' }, data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } } } },
+    pick: ['id', 'data[].id'],
+    budget: { bytes: 20000, seconds: 10 },
+  },
+  prose: 'Cancel it.\n',
+};
+
 describe('writeOperationFile', () => {
   it('writes the schema as a block scalar of formatted JSON', () => {
     const text = writeOperationFile(createPet);
@@ -49,6 +68,68 @@ describe('writeOperationFile', () => {
     expect(parsed.declaration?.lists.query).toEqual(['true', '1e3', 'null', 'a#b']);
   });
 
+  it('writes every key of SPEC 7.1 and 8.1 in a fixed order, and reads them back to the same bytes', () => {
+    const text = writeOperationFile(everyKey);
+    expect(text).toBe(
+      [
+        '---',
+        'operation:',
+        '  method: POST',
+        '  url: https://api.example.com/v1/{name}:cancel',
+        '  safety: safe',
+        '  status: 201',
+        '  content-type: application/x-www-form-urlencoded',
+        '  headers:',
+        '    Notion-Version: "2022-06-28"',
+        '    X-Mode: a b',
+        '  schema: |',
+        '    {',
+        '      "type": "object",',
+        '      "required": ["name"],',
+        '      "properties": {"name": {"type": "string"}, "filter": {"type": "object"}, "X-Trace": {"type": "string"}}',
+        '    }',
+        '  query: [filter]',
+        '  header: [X-Trace]',
+        '  deep: [filter]',
+        '  returns: |',
+        '    {',
+        '      "type": "object",',
+        '      "properties": {',
+        '        "id": {"type": "string"},',
+        '        "data": {',
+        '          "type": "array",',
+        '          "items": {',
+        '            "type": "object",',
+        '            "properties": {"id": {"type": "string"}}',
+        '          }',
+        '        }',
+        '      }',
+        '    }',
+        '  pick: [id, "data[].id"]',
+        '  budget:',
+        '    bytes: 20000',
+        '    seconds: 10',
+        '---',
+        'Cancel it.',
+        '',
+      ].join('\n'),
+    );
+    const parsed = parseOperationFile('cancel.md', text);
+    expect(parsed.problems).toEqual([]);
+    expect(writeOperationFile(operationFileModel(parsed))).toBe(text);
+    const d = parsed.declaration!;
+    expect([d.contentType, d.fixedHeaders, d.safety, d.lists.header, d.lists.deep, d.lists.pick]).toEqual(['application/x-www-form-urlencoded', { 'Notion-Version': '2022-06-28', 'X-Mode': 'a b' }, 'safe', ['X-Trace'], ['filter'], ['id', 'data[].id']]);
+    expect(d.returns).toEqual(everyKey.operation!.returns);
+    expect(parsed.returnsPosition('/properties/data')).toEqual({ line: 25, column: 9 });
+    expect(text.split('\n')[24].slice(8, 14)).toBe('"data"');
+  });
+
+  it('writes body-argument and reads it back', () => {
+    const text = writeOperationFile({ operation: { method: 'PUT', url: 'https://a.example/tags', schema: { type: 'object', required: ['body'], properties: { body: { type: 'array', items: { type: 'string' } } } }, bodyArgument: 'body' }, prose: 'x\n' });
+    expect(text).toContain('\n  body-argument: body\n');
+    expect(parseOperationFile('x.md', text).declaration?.bodyArgument).toBe('body');
+  });
+
   it('writes prose only when there is no operation block', () => {
     expect(writeOperationFile({ prose: 'Just words.\n' })).toBe('Just words.\n');
   });
@@ -62,6 +143,8 @@ describe('writeAndReadOperationFile', () => {
     ['the flat-list form, body empty', { operation: { method: 'PUT', url: 'https://a.example/{id}', body: [], optional: ['b'], integer: ['c'], number: ['d'], boolean: ['e'], list: ['f'] }, prose: '' }],
     ['scalars YAML would read as something else', { operation: { method: 'GET', url: 'http://x.example/a b: c #d', query: ['true', '1e3', 'null', 'a#b', '[x]', 'a, b', '-', "'q'", '"dq"'] }, prose: 'x\n' }],
     ['a schema of every JSON value, unicode and escapes', { operation: { method: 'POST', url: 'https://ü.example/路径/{a}', schema: { type: 'object', required: ['a'], properties: { a: { type: 'string', enum: ['x\ny', 'tab\t', '\u2028', 'é', '`code`', '---', '"q"'] }, b: { type: 'number', minimum: -1.5e-7, default: null }, c: { type: 'array', items: { type: 'object', properties: { d: { const: true } } } }, 'e/f~g': { description: '# not a comment\n    indented\n' } } } }, prose: '## Heading\n\n---\n' }],
+    ['every key of SPEC 7.1 and 8.1', everyKey],
+    ['returns without a schema, headers with a slash and a tilde', { operation: { method: 'GET', url: 'https://a.example/x', headers: { 'a/b~c': 'v' }, returns: { type: 'array', items: { type: 'string' } }, pick: ['[]'] }, prose: 'x\n' }],
     ['an empty schema and a long line', { operation: { method: 'DELETE', url: `https://a.example/${'x'.repeat(300)}`, schema: {} }, prose: '\n' }],
   ];
 

@@ -3,17 +3,29 @@ import { isPlainObject } from '../core/entries';
 import { frontmatterFromSpots, parseFrontmatter, splitFrontmatter, type Frontmatter, type NodeSpot, type Position, type SplitFile } from './frontmatter';
 import { JsonLocator } from '../core/json-locate';
 import { lineFinder } from '../core/lines';
+import { joinPointer } from '../core/json-pointer';
 import { yamlBlockLiteral, yamlFlowListItems, yamlScalar } from './yaml-write';
 import { formatSchemaJson, type SchemaTextMemo } from './schema-text';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
-/** The list-valued keys of an `operation:` block (SPEC 1.3). */
-export const LIST_KEYS = ['query', 'body', 'optional', 'integer', 'number', 'boolean', 'list', 'identity'] as const;
+/**
+ * The list-valued keys of an `operation:` block: where arguments go (SPEC 1.3, 7.1:
+ * `query`, `header`, `deep`), the flat-list form (1.4), `identity` (1.3) and `pick` (8.1).
+ */
+export const LIST_KEYS = ['query', 'header', 'deep', 'body', 'optional', 'integer', 'number', 'boolean', 'list', 'identity', 'pick'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 export const FLAT_KEYS = ['body', 'optional', 'integer', 'number', 'boolean', 'list'] as const;
-export const OPERATION_KEYS = ['method', 'url', 'schema', ...LIST_KEYS] as const;
+/** The operation's promise about state (SPEC 8.1), in RFC 9110's terms. */
+export const SAFETY_VALUES = ['safe', 'idempotent', 'unsafe'] as const;
+export type Safety = (typeof SAFETY_VALUES)[number];
+/**
+ * Every key an `operation:` block may hold: SPEC 1.3, with 7.1's request keys
+ * (`content-type`, `header`, `headers`, `deep`, `body-argument`) and 8.1's promises
+ * (`safety`, `returns`, `status`, `pick`, `budget`).
+ */
+export const OPERATION_KEYS = ['method', 'url', 'safety', 'status', 'content-type', 'headers', 'schema', 'body-argument', ...LIST_KEYS, 'returns', 'budget'] as const;
 export const FILE_KEYS = ['operation', 'approval'] as const;
 
 /** An `operation:` block as read, with the raw values kept for the rules to judge. */
@@ -29,6 +41,33 @@ export interface Declaration {
   schemaError?: { message: string; position: Position };
   /** Every list key, as the strings it holds (non-strings dropped; the rules report them). */
   lists: Record<ListKey, string[]>;
+  /** `content-type` when it is a string (SPEC 7.1); absent means `application/json`. */
+  contentType?: string;
+  /** `headers`, the fixed headers, when a mapping: its string values (others dropped; the rules report them). */
+  fixedHeaders?: Record<string, string>;
+  /** `body-argument` when it is a string (SPEC 7.1). */
+  bodyArgument?: string;
+  /** `safety` as written, when a string (SPEC 8.1); `declaredSafety` gives the value in force. */
+  safety?: string;
+  /** `returns`' text, when a string (SPEC 8.1). */
+  returnsText?: string;
+  /** The parsed `returns` schema, when `returnsText` is JSON. */
+  returns?: unknown;
+  returnsError?: { message: string; position: Position };
+}
+
+/** The safety in force: the declared value when it is one of the three, else the method's default (SPEC 8.1). */
+export function declaredSafety(d: Pick<Declaration, 'method' | 'safety'>): Safety {
+  if (d.safety !== undefined && (SAFETY_VALUES as readonly string[]).includes(d.safety)) return d.safety as Safety;
+  return methodSafety(d.method);
+}
+
+/** The default safety of a method (SPEC 8.1): `GET`/`HEAD` safe, `PUT`/`DELETE` idempotent, others unsafe. */
+export function methodSafety(method: string): Safety {
+  const m = method.toUpperCase();
+  if (m === 'GET' || m === 'HEAD') return 'safe';
+  if (m === 'PUT' || m === 'DELETE') return 'idempotent';
+  return 'unsafe';
 }
 
 export interface OperationFile {
@@ -49,6 +88,8 @@ export interface OperationFile {
   position(pointer: string): Position;
   /** Position in the file of a JSON pointer into the schema (`/properties/name`). */
   schemaPosition(pointer: string): Position;
+  /** Position in the file of a JSON pointer into `returns` (`/properties/id`). */
+  returnsPosition(pointer: string): Position;
 }
 
 /** Read one operation file (SPEC 1.2). Never throws; problems are returned on the file. */
@@ -74,6 +115,7 @@ export function parseOperationFile(file: string, text: string): OperationFile {
 
   let declaration: Declaration | undefined;
   let schemaLocator: JsonLocator | undefined;
+  let returnsLocator: JsonLocator | undefined;
   const rawOperation = data.operation;
   if (isPlainObject(rawOperation)) {
     declaration = readDeclaration(rawOperation);
@@ -88,13 +130,23 @@ export function parseOperationFile(file: string, text: string): OperationFile {
         };
       }
     }
+    if (declaration.returnsText !== undefined) {
+      try {
+        declaration.returns = JSON.parse(declaration.returnsText);
+        returnsLocator = new JsonLocator(declaration.returnsText);
+      } catch (e) {
+        declaration.returnsError = { message: (e as Error).message, position: position('/operation/returns') };
+      }
+    }
   }
-  const schemaPosition = (pointer: string): Position => {
-    const block = frontmatter?.blockScalar('/operation/schema');
-    if (!schemaLocator || !block) return position('/operation/schema');
-    const at = schemaLocator.locate(pointer);
+  const blockPosition = (key: 'schema' | 'returns', locator: JsonLocator | undefined, pointer: string): Position => {
+    const block = frontmatter?.blockScalar(`/operation/${key}`);
+    if (!locator || !block) return position(`/operation/${key}`);
+    const at = locator.locate(pointer);
     return { line: block.firstLine + at.line - 1, column: block.indent + at.column };
   };
+  const schemaPosition = (pointer: string): Position => blockPosition('schema', schemaLocator, pointer);
+  const returnsPosition = (pointer: string): Position => blockPosition('returns', returnsLocator, pointer);
   return {
     file,
     baseName,
@@ -108,6 +160,7 @@ export function parseOperationFile(file: string, text: string): OperationFile {
     problems,
     position,
     schemaPosition,
+    returnsPosition,
   };
 }
 
@@ -126,6 +179,13 @@ function readDeclaration(raw: Record<string, unknown>): Declaration {
     form: hasSchema && hasFlat ? 'both' : hasSchema ? 'schema' : hasFlat ? 'flat' : 'none',
     schemaText: typeof raw.schema === 'string' ? raw.schema : undefined,
     lists,
+    contentType: typeof raw['content-type'] === 'string' ? raw['content-type'] : undefined,
+    fixedHeaders: isPlainObject(raw.headers)
+      ? Object.fromEntries(Object.entries(raw.headers).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined,
+    bodyArgument: typeof raw['body-argument'] === 'string' ? raw['body-argument'] : undefined,
+    safety: typeof raw.safety === 'string' ? raw.safety : undefined,
+    returnsText: typeof raw.returns === 'string' ? raw.returns : undefined,
   };
 }
 
@@ -134,9 +194,22 @@ export interface OperationFileModel {
   operation?: {
     method: Method;
     url: string;
+    /** SPEC 8.1; written only when given (absent means the method's default). */
+    safety?: string;
+    /** The success status when not 200 (SPEC 8.1). */
+    status?: number;
+    /** The body's media type when not `application/json` (SPEC 7.1: `content-type`). */
+    contentType?: string;
+    /** Fixed headers sent with every call (SPEC 7.1: `headers`), in the order written. */
+    headers?: Record<string, string>;
     /** Schema form (what the wizard writes). */
     schema?: unknown;
+    /** The argument whose value is the whole body (SPEC 7.1: `body-argument`). */
+    bodyArgument?: string;
     query?: string[];
+    /** Arguments sent as headers, and arguments sent in bracket style (SPEC 7.1). */
+    header?: string[];
+    deep?: string[];
     /** Flat-list form. */
     body?: string[];
     optional?: string[];
@@ -145,13 +218,18 @@ export interface OperationFileModel {
     boolean?: string[];
     list?: string[];
     identity?: string[];
+    /** The success response's schema (SPEC 8.1), written as a block like `schema`. */
+    returns?: unknown;
+    /** Fields kept from the response (SPEC 8.1). */
+    pick?: string[];
+    budget?: { bytes?: number; seconds?: number };
   };
   approval?: { matches: string; binds?: string[] };
   prose: string;
 }
 
-/** The list keys in the order the writer writes them. */
-const WRITTEN_LIST_KEYS = ['query', ...FLAT_KEYS, 'identity'] as const;
+/** The list keys written before `returns`, in the order the writer writes them; `pick` follows `returns`. */
+const WRITTEN_LIST_KEYS = ['query', 'header', 'deep', ...FLAT_KEYS, 'identity'] as const;
 
 /**
  * What `writeOperationFile` writes, and what a YAML parser reads back from that text: the
@@ -194,6 +272,24 @@ function writtenOperationFile(model: OperationFileModel, memo?: SchemaTextMemo):
     spots.set(pointer, { key: offset, value: offset + key.length + 2 + 2 });
     line(`${key}:`);
   };
+  // `  key:` alone inside the operation block, its keys indented by 4 on the lines after.
+  const submapping = (pointer: string, key: string) => {
+    spots.set(pointer, { key: offset + 2, value: offset + 2 + key.length + 2 + 4 });
+    line(`  ${key}:`);
+  };
+  // A `|` block holding JSON, its content indented by 4 on the lines after the key.
+  const block = (key: 'schema' | 'returns', value: unknown, counted: boolean): string => {
+    const json = formatSchemaJson(value, 0, memo);
+    const literal = yamlBlockLiteral(json, 4);
+    pair(`/operation/${key}`, 2, key, '|', { firstLine: lines + 3, indent: 4 });
+    const content = literal.slice(2);
+    parts.push(content, '\n');
+    offset += content.length + 1;
+    // Lines are counted only when a block after this one needs its first line's number
+    // (every other position comes from offsets).
+    lines = counted ? lines + 1 + countLines(content) : Number.NaN;
+    return `${json}\n`;
+  };
   const data: Record<string, unknown> = {};
   const op = model.operation;
   if (op) {
@@ -201,17 +297,31 @@ function writtenOperationFile(model: OperationFileModel, memo?: SchemaTextMemo):
     mapping('/operation', 'operation');
     pair('/operation/method', 2, 'method', op.method);
     pair('/operation/url', 2, 'url', yamlScalar(op.url));
-    if (op.schema !== undefined) {
-      const json = formatSchemaJson(op.schema, 0, memo);
-      const literal = yamlBlockLiteral(json, 4);
-      // The block's content starts on the line after `|` (file line = YAML line + 1), indented by 4.
-      pair('/operation/schema', 2, 'schema', '|', { firstLine: lines + 3, indent: 4 });
-      // Its lines are not counted: no spot after it needs a line number (positions come from offsets).
-      const content = literal.slice(2);
-      parts.push(content, '\n');
-      offset += content.length + 1;
-      lines = Number.NaN;
-      written.schema = `${json}\n`;
+    if (op.safety !== undefined) {
+      pair('/operation/safety', 2, 'safety', yamlScalar(op.safety));
+      written.safety = op.safety;
+    }
+    if (op.status !== undefined) {
+      pair('/operation/status', 2, 'status', String(op.status));
+      written.status = op.status;
+    }
+    if (op.contentType !== undefined) {
+      pair('/operation/content-type', 2, 'content-type', yamlScalar(op.contentType));
+      written['content-type'] = op.contentType;
+    }
+    if (op.headers !== undefined && Object.keys(op.headers).length > 0) {
+      const headers: Record<string, string> = {};
+      submapping('/operation/headers', 'headers');
+      for (const [name, value] of Object.entries(op.headers)) {
+        pair(joinPointer('/operation/headers', name), 4, yamlScalar(name), yamlScalar(value));
+        headers[name] = value;
+      }
+      written.headers = headers;
+    }
+    if (op.schema !== undefined) written.schema = block('schema', op.schema, op.returns !== undefined);
+    if (op.bodyArgument !== undefined) {
+      pair('/operation/body-argument', 2, 'body-argument', yamlScalar(op.bodyArgument));
+      written['body-argument'] = op.bodyArgument;
     }
     for (const key of WRITTEN_LIST_KEYS) {
       const v = op[key];
@@ -219,6 +329,22 @@ function writtenOperationFile(model: OperationFileModel, memo?: SchemaTextMemo):
         list(`/operation/${key}`, key, v);
         written[key] = [...v];
       }
+    }
+    if (op.returns !== undefined) written.returns = block('returns', op.returns, false);
+    if (op.pick && op.pick.length > 0) {
+      list('/operation/pick', 'pick', op.pick);
+      written.pick = [...op.pick];
+    }
+    if (op.budget !== undefined) {
+      const budget: Record<string, number> = {};
+      submapping('/operation/budget', 'budget');
+      for (const key of ['bytes', 'seconds'] as const) {
+        const n = op.budget[key];
+        if (n === undefined) continue;
+        pair(`/operation/budget/${key}`, 4, key, String(n));
+        budget[key] = n;
+      }
+      written.budget = budget;
     }
     data.operation = written;
   }
@@ -268,12 +394,11 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
   let declaration: Declaration | undefined;
   if (isPlainObject(data.operation)) {
     declaration = readDeclaration(data.operation);
-    if (declaration.schemaText !== undefined) {
-      try {
-        declaration.schema = JSON.parse(declaration.schemaText);
-      } catch {
-        return { text, parsed: parseOperationFile(file, text) };
-      }
+    try {
+      if (declaration.schemaText !== undefined) declaration.schema = JSON.parse(declaration.schemaText);
+      if (declaration.returnsText !== undefined) declaration.returns = JSON.parse(declaration.returnsText);
+    } catch {
+      return { text, parsed: parseOperationFile(file, text) };
     }
   }
   const split: SplitFile = { yaml, yamlStartLine: 2, prose, unterminated: false };
@@ -288,6 +413,7 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
   const frontmatter = frontmatterFromSpots(data, [], spots, toFile, split.yamlStartLine);
   const position = (pointer: string): Position => frontmatter.keyPosition(pointer);
   let schemaLocator: JsonLocator | undefined;
+  let returnsLocator: JsonLocator | undefined;
   const parsed: OperationFile = {
     file,
     baseName: file.replace(/\.md$/, ''),
@@ -306,6 +432,12 @@ export function writeAndReadOperationFile(file: string, model: OperationFileMode
       const at = (schemaLocator ??= new JsonLocator(declaration.schemaText)).locate(pointer);
       return { line: block.firstLine + at.line - 1, column: block.indent + at.column };
     },
+    returnsPosition(pointer) {
+      const block = frontmatter.blockScalar('/operation/returns');
+      if (declaration?.returnsText === undefined || declaration.returns === undefined || !block) return position('/operation/returns');
+      const at = (returnsLocator ??= new JsonLocator(declaration.returnsText)).locate(pointer);
+      return { line: block.firstLine + at.line - 1, column: block.indent + at.column };
+    },
   };
   return { text, parsed };
 }
@@ -316,8 +448,19 @@ export function operationFileModel(parsed: OperationFile): OperationFileModel {
   const d = parsed.declaration;
   if (d) {
     const op: NonNullable<OperationFileModel['operation']> = { method: d.method as Method, url: d.url };
+    if (d.safety !== undefined) op.safety = d.safety;
+    if (typeof d.raw.status === 'number') op.status = d.raw.status;
+    if (d.contentType !== undefined) op.contentType = d.contentType;
+    if (d.fixedHeaders !== undefined) op.headers = d.fixedHeaders;
     if (d.schema !== undefined) op.schema = d.schema;
+    if (d.bodyArgument !== undefined) op.bodyArgument = d.bodyArgument;
     for (const key of LIST_KEYS) if (d.raw[key] !== undefined) op[key] = d.lists[key];
+    if (d.returns !== undefined) op.returns = d.returns;
+    if (isPlainObject(d.raw.budget)) {
+      const budget: { bytes?: number; seconds?: number } = {};
+      for (const key of ['bytes', 'seconds'] as const) if (typeof d.raw.budget[key] === 'number') budget[key] = d.raw.budget[key];
+      op.budget = budget;
+    }
     model.operation = op;
   }
   const a = parsed.approval;
@@ -326,4 +469,10 @@ export function operationFileModel(parsed: OperationFile): OperationFileModel {
     if (Array.isArray(a.binds)) model.approval.binds = a.binds.filter((x): x is string => typeof x === 'string');
   }
   return model;
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
