@@ -8,7 +8,7 @@
  * allows exactly those, by hash: `scripts/csp-hashes.ts`, run by `npm run build` after
  * `next build`, replaces the `'unsafe-inline'` written here with the SHA-256 of each inline
  * script of the prerendered pages (why hashes and not nonces: see that file and
- * docs/decisions.md). The development server keeps `'unsafe-inline'` and needs 'unsafe-eval'.
+ * docs/decisions/0037-content-security-policy.md). The development server keeps `'unsafe-inline'` and needs 'unsafe-eval'.
  *
  * Connections: the page connects only to itself. Fetching a spec by its address (BAD-INPUT
  * 21) runs in a worker started for that fetch alone (`components/wizard/fetch-spec.worker.ts`):

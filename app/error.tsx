@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * What is left when a view throws (issue 7 item 3): the error in words and a way back,
+ * What is left when a view throws: the error in words and a way back,
  * never a blank "This page couldn't load". The drafts are in this browser's storage, not
  * in the page: going back to the start page lists them again.
  */

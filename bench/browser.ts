@@ -1,5 +1,5 @@
 /**
- * The wizard in Chromium (issue 9 item 3), part of `npm run bench`, or alone:
+ * The wizard in Chromium, part of `npm run bench`, or alone:
  * `tsx bench/browser.ts [--app DIR] [--no-build]` (DIR: another checkout's built app, to
  * measure the code before a change the same way).
  *

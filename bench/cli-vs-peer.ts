@@ -1,6 +1,6 @@
 /**
  * `skill-wizard convert` against the tool a user would pick instead, openapi-mcp-generator
- * 4.0.1 (issue 11 item 2), side by side in one run: the same four corpus specs, each tool as
+ * 4.0.1, side by side in one run: the same four corpus specs, each tool as
  * a whole process the way a user runs it (Node's start, reading, writing, exit), alternating
  * runs so a busy machine slows both alike, median of 3. Target: at most the peer's time on
  * each spec; aim: half. Timed once creating a file costs what it does on a disk nobody has

@@ -4,12 +4,12 @@
  * Prints one JSON line. Usage: tsx bench/convert-one.ts <folder> <entry> [floor | fit-cost fit|no-fit]
  *
  * `fit-cost fit` or `fit-cost no-fit`: the spec loaded once, then converted with fitting
- * (issue 8, the default) or without (`--no-fit`), 2 rounds not counted and 6 counted: each
+ * (the default) or without (`--no-fit`), 2 rounds not counted and 6 counted: each
  * counted round's wall and CPU time, of generating alone and of the whole conversion
  * (generate, rules, zip; the load is timed once), and how many operations were fitted. One variant per
  * process, as `convert` runs: in one process, the variant run second inherits a heap the
- * first grew, which moved the collector's share of either by up to 100 ms on Kubernetes
- * (docs/decisions.md). The rules are handed the conversion's facts
+ * first grew, which moves the collector's share of either
+ * (docs/decisions/0024-measuring-fitting-cost.md). The rules are handed the conversion's facts
  * (`ConvertResult.converted`), as `convert` and the wizard's first check hand them. Beside
  * it, the conversion as `convert` runs it without `--zip` (the wizard too zips only on
  * Download): generate, then the files written into a new folder by the CLI's own writer

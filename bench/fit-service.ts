@@ -1,5 +1,5 @@
 /**
- * The wizard's fit figures (issue 10) measured through the service as its Web Worker runs it,
+ * The wizard's fit figures measured through the service as its Web Worker runs it,
  * in a process of its own so the first count pays for importing the tokenizer as a fresh
  * worker does: the spec is converted first (not timed), then the first `tokens` request
  * (publishing, the tokenizer's import, counting every tool), a second model, then 20

@@ -1,5 +1,5 @@
 /**
- * Where a keystroke's time goes (issue 9 item 3), a tool beside `bench/browser.ts`, not a
+ * Where a keystroke's time goes, a tool beside `bench/browser.ts`, not a
  * target: `tsx bench/keystroke-profile.ts [--app DIR] [--runs N] [options]` on a built app
  * (`npm run build`; with `PROFILE_SOURCE_MAPS=1` the script is named by source function).
  *

@@ -1,9 +1,8 @@
 /**
- * `npm run bench`: the CLI's `convert` beside openapi-mcp-generator (issue 11,
- * bench/cli-vs-peer.ts), the skill-format engine on a generated package (issue 2), then the
- * OpenAPI import end to end on the five largest corpus specs (issue 3), then the token meter
- * on Kubernetes' tools, alone and through the wizard's service (issue 10), then the wizard in
- * Chromium (issue 9, bench/browser.ts). Prints tables; exits 1 when a target is missed.
+ * `npm run bench`: the CLI's `convert` beside openapi-mcp-generator (bench/cli-vs-peer.ts),
+ * the skill-format engine on a generated package, then the OpenAPI import end to end on the
+ * five largest corpus specs, then the token meter on Kubernetes' tools, alone and through the
+ * wizard's service, then the wizard in Chromium (bench/browser.ts). Prints tables; exits 1 when a target is missed.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -73,7 +72,7 @@ if (!corpusAvailable()) {
   console.log('\nOpenAPI import, five largest corpus specs (each in its own process; ms)\n');
   console.log(table(['spec', 'declared/prose/skipped', 'load+validate', 'generate', 'rules', 'zip', 'pipeline', 'peak RSS', 'floor: yaml parse + validate', 'pipeline/floor'], rows));
 
-  // Issue 8.1: fitting operations to the 24 KiB limit costs at most 10% of conversion: the
+  // Fitting operations to the 24 KiB limit costs at most 10% of conversion: the
   // conversion as the CLI runs it (load, generate, the rules, the zip), with and without
   // fitting, each variant in processes of its own (3 each, alternately; 6 rounds counted in
   // each, bench/convert-one.ts). The target is the median round of each variant, the
@@ -157,7 +156,7 @@ if (!corpusAvailable()) {
       console.log(`Tools counted again per edit: at most ${Math.max(...runs.map((r) => r.recounted))}. The second model uses the tokenizer the first loaded. Peak RSS ${Math.max(...runs.map((r) => r.peakRssMb)).toFixed(0)} MB.`);
     }
 
-    // The same through the wizard's service, as its worker runs it (issue 10's Speed): the
+    // The same through the wizard's service, as its worker runs it: the
     // `tokens` request on first load and after a one-file edit; the compatibility table too.
     const fits = [0, 1, 2].map(() => JSON.parse(execFileSync(tsx, [join(root, 'bench/fit-service.ts'), k8s.folder], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!));
     const broke = fits.find((r) => r.error);
@@ -192,7 +191,7 @@ if (!corpusAvailable()) {
   }
 }
 
-// The wizard in Chromium (issue 9): the app is built, served and driven as a person would.
+// The wizard in Chromium: the app is built, served and driven as a person would.
 const browser = await benchBrowser({ app: root });
 console.log(`\n${browser.report}`);
 ok &&= browser.ok;

@@ -8,7 +8,7 @@ const OPERATIONS = 1000;
 const TARGET_ALL_MS = 1000;
 const TARGET_RECHECK_MS = 5;
 
-/** Issue 2's figures: parse, rules and publish for 1,000 operation files, and one file's re-check. */
+/** The skill-format engine's figures: parse, rules and publish for 1,000 operation files, and one file's re-check. */
 export function benchSkillFormat(): { ok: boolean; report: string } {
   const files = generatedPackage(OPERATIONS);
   const runs: { parse: number; rules: number; publish: number; problems: number; tools: number }[] = [];

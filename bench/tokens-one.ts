@@ -1,6 +1,6 @@
 /**
  * The token meter on one corpus spec's skill, in a process of its own so the first count
- * pays for loading the tokenizer as a fresh worker would (issue 10): converted first (not
+ * pays for loading the tokenizer as a fresh worker would: converted first (not
  * timed), then published, then counted for each model; then 20 one-file edits (a tool's
  * description changed), each re-published and re-counted as the wizard's worker would.
  * Prints one JSON line. Usage: tsx bench/tokens-one.ts <folder> <entry>

@@ -13,8 +13,8 @@ export interface Io {
  * (`--args` into parsed JSON). `main` derives `parseArgs`' table from it and hands `run` the
  * parsed, typed result, so no command re-checks with `typeof`. Messages are the ones printed:
  * give each check a whole sentence (`--out <folder> is required`). The schemas are
- * `zod/mini`'s: the same checks as `zod`'s at a twentieth of the code (zod's 730 KB cost
- * every start of the CLI some 40 ms of compiling).
+ * `zod/mini`'s: the same checks as `zod`'s at a twentieth of the code (zod's 730 KB would be
+ * compiled at every start of the CLI).
  */
 export type OptionsSchema = z.ZodMiniObject<Record<string, z.ZodMiniType>>;
 

@@ -739,7 +739,7 @@ describe.concurrent('cli convert: clear errors, never a stack trace (BAD-INPUT 2
   });
 });
 
-// Issue 8.1: six large specs converted one after the other, apart from the concurrent tests above (each takes seconds).
+// Fitting: six large specs converted one after the other, apart from the concurrent tests above (each takes seconds).
 describe('cli convert, fitting the corpus', () => {
   it.skipIf(!corpusAvailable())('makes Kubernetes, OpenAI, Box, Discord, Xero and Okta (its domain given) publish: `tools` exits 0', { timeout: 600_000 }, async ({ expect }) => {
     const six: Record<string, string[]> = {

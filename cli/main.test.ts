@@ -199,7 +199,7 @@ describe.concurrent('cli call', () => {
   });
 
   it('sends a body of the arguments not named when the operation declares a free-form body', async ({ expect }) => {
-    // The skill the converter writes for the free-form bodies fixture (issue 8.3), as committed.
+    // The skill the converter writes for the free-form bodies fixture, as committed.
     const skill = join(ROOT, 'lib/convert/fixtures/free-form-bodies/expected/fixture-free-form-bodies');
     const r = await runHere('call', skill, 'replace_labels', '--args', '{"id":"i 1","dry_run":false,"colour":"red","size":"XL"}');
     expect(r.code).toBe(0);

@@ -175,9 +175,9 @@ export async function abandonSkillFolder(stage: SkillFolderStage): Promise<void>
  *
  * The files are written one after the other, synchronously, by `options.writer`: on its
  * own thread (cli/writer-thread.ts) while `check` runs here (validation, the rules, the
- * bundle), or, without that thread, here before `check` runs. (16 asynchronous writers on
- * this thread took 70–130 ms and more CPU than Kubernetes' 943 files written in turn, 50–80
- * ms, and their every next write waited for the rules' synchronous work to finish.) The files
+ * bundle), or, without that thread, here before `check` runs. (Asynchronous writers on this
+ * thread were slower and took more CPU than the files written in turn, and their every next
+ * write waited for the rules' synchronous work to finish.) The files
  * `check` writes through `write` (`--zip`, `--report`) are put in place with the folder; if
  * anything fails, nothing is, and a failure to write the folder is the one thrown.
  *

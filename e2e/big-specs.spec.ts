@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { longDescriptionSpec, manyOperationsDeepFiles } from '../test/hostile';
 import { WizardPage } from './wizard-page';
 
-// Issue 7 item 8, BAD-INPUT 33: specs within the upload limits but far beyond what a skill
+// BAD-INPUT 33: specs within the upload limits but far beyond what a skill
 // should be. The work is the worker's: the page answers all along, says what it is doing,
 // and offers Cancel; what a bundle could never hold is refused before it is converted.
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { WizardPage } from './wizard-page';
 
-// Issue 7 items 2 and 3, issue 9 item 7: every skill its own draft; none replaced by another,
+// Every skill its own draft; none replaced by another,
 // nor by a second tab; one that cannot be read is listed as such; saving is at once and truthful.
 
 const OTHER = 'openapi: 3.0.3\ninfo: {title: Other Inn, version: "1"}\nservers: [{url: "https://other.example.com"}]\npaths:\n  /rooms:\n    get: {operationId: listRooms, summary: List the rooms of the other inn, responses: {"200": {description: ok}}}\n';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WizardPage } from './wizard-page';
 
-// Issue 9 item 3: the editor is CodeMirror, with what a code editor has.
+// The editor is CodeMirror, with what a code editor has.
 
 /** The CodeMirror editor around a file's text box. */
 const around = (page: Page, editor: Locator) => page.locator('.cm-editor').filter({ has: editor });

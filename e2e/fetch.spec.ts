@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { WizardPage } from './wizard-page';
 
-// Issue 7 item 8, BAD-INPUT 32: a spec fetched by its address from servers that
+// BAD-INPUT 32: a spec fetched by its address from servers that
 // misbehave. A real server on this machine, on a port of its own: another origin than the
 // app, as a vendor's server is.
 
@@ -134,7 +134,7 @@ test('a redirect the browser refuses to follow is named as a redirect, not as CO
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(alert).toContainText('does not let other pages read it (CORS)');
   // A redirect whose own answer has no CORS headers: the browser shows the page nothing of it
-  // (docs/decisions.md), so the message says it may be one and how to find where it leads.
+  // (docs/decisions/0030-fetching-a-spec-by-its-address.md), so the message says it may be one and how to find where it leads.
   await address.fill(`${base}/to-open-unsaid`);
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
   await expect(alert).toContainText(`${host} does not let other pages read it (CORS). Its answer may be a redirect: a browser does not show a page the answers of such a server, so it cannot tell. Open the address in a tab to see where it leads`);

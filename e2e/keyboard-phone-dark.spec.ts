@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations as violations } from './axe';
 import { WizardPage } from './wizard-page';
 
-/** Issue 9 item 6: keyboard, phone and dark. */
+/** Keyboard, phone and dark: the wizard without a mouse, on a narrow screen, in a dark theme. */
 
 
 /** How far the page is wider than the window (0: nothing scrolls sideways). */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { manyOperationsSpec, manyOperationsText } from '../test/many-operations';
 import { WizardPage } from './wizard-page';
 
-// Issue 9: curating a 300-operation API. The spec is generated (test/many-operations.ts): 331
+// Curating a 300-operation API. The spec is generated (test/many-operations.ts): 331
 // operations over six tags, 55 a tag (two of each tag's actions also tagged `admin`) and
 // GET /health untagged.
 const spec = manyOperationsSpec() as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };

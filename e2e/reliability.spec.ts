@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WizardPage } from './wizard-page';
 
-// Issue 7: nothing hangs, nothing is lost. Each case is in docs/bad-input.md ("Cases found later").
+// Nothing hangs, nothing is lost. Each case is in docs/bad-input.md ("The wizard's cases").
 
 test('a file opened while the worker is busy never shows, nor saves, another file\'s text under its name (BAD-INPUT 26)', async ({ page }) => {
   const wizard = new WizardPage(page);

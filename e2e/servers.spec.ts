@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { SPLIT_ENTRY as ENTRY, SPLIT_PARAMS as PARAMS } from './split-spec';
 import { WizardPage } from './wizard-page';
 
-// Issue 8.2 and 8.6 as a person meets them: a server URL that keeps its author's placeholder,
+// Servers and split specs as a person meets them: a server URL that keeps its author's placeholder,
 // and a spec split over files given by its entry file alone or by its address.
 
 

@@ -1,4 +1,4 @@
-/** A spec split over two files: the entry names `params.yaml` by a relative `$ref` (issue 8.6). */
+/** A spec split over two files: the entry names `params.yaml` by a relative `$ref`. */
 export const SPLIT_ENTRY = [
   'openapi: 3.0.3',
   'info: {title: Split Spec, version: "1"}',

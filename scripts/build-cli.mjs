@@ -23,7 +23,7 @@ const FIXTURES = `${root}lib/convert/fixtures`;
  * gpt-tokenizer's encodings are 6 MB of JavaScript, two thirds of the CLI, and only `tokens`,
  * `compat` and `--report` count tokens: each encoding the code imports becomes a script of its
  * own, `dist/tokenizer-<encoding>.cjs`, required when a count first needs it, so every other
- * command neither reads nor decodes it (30 ms of each command's start here). The encodings
+ * command neither reads nor decodes it, which would otherwise slow each command's start. The encodings
  * are the ones the bundle asks for (`lib/targets/tokens/tokenizer.ts`), so a new one needs
  * no change here.
  */

@@ -1,7 +1,7 @@
 /**
  * Run by `npm run build` right after `next build`: the page's content security policy allows
  * exactly the inline scripts Next wrote into the prerendered pages, by their SHA-256, instead
- * of `'unsafe-inline'` (issue 7 item 9).
+ * of `'unsafe-inline'`.
  *
  * The page is static: its three inline scripts (Turbopack's bootstrap and the React Server
  * Components payload) are fixed at build time, so their hashes are known once the HTML is

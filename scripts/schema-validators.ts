@@ -3,8 +3,8 @@
  * JSON Schemas compiled ahead of time by Ajv's standalone mode, with the options and the 3.1
  * `$dynamicRef` workaround of swagger-parser's validator (lib/validators/schema.js).
  *
- * Compiling those schemas at run time cost about 180 ms of every conversion (a third of
- * Stripe's load stage); the precompiled module loads in about 20 ms. The test beside this
+ * Compiling those schemas at run time would be a large share of every conversion's
+ * loading; the precompiled module loads in a fraction of that. The test beside this
  * file regenerates them and fails when the committed ones are stale.
  *
  *   npm run gen:validators

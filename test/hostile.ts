@@ -101,7 +101,7 @@ export function devicesSpec(): string {
 }
 
 /**
- * A spec of `count` operations, each its own path (issue 7 item 8, BAD-INPUT 33): 100,000
+ * A spec of `count` operations, each its own path (BAD-INPUT 33): 100,000
  * make a 12 MB JSON file, far under the 50 MB a file may be, and a skill far over what a
  * bundle may hold.
  */
@@ -136,7 +136,7 @@ export function longDescriptionSpec(bytes: number): string {
 }
 
 /**
- * Hostile pieces of names, values and text for the property and fuzz tests (issue 7): what
+ * Hostile pieces of names, values and text for the property and fuzz tests: what
  * would end a code span, a line or a YAML scalar, fake a heading or a frontmatter fence, or
  * become HTML or a script link, mixed with ordinary text.
  */

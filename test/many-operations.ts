@@ -1,5 +1,5 @@
 /**
- * A spec of our own with many operations over several tags, for curation at scale (issue 9):
+ * A spec of our own with many operations over several tags, for curation at scale:
  * the unit tests, the e2e tests and the bench all generate it here. Per tag (`payments`,
  * `customers`, …): list, create, get, update and delete of the resource, then `actions`
  * numbered actions on one item (every tenth deprecated, every twenty-fifth tagged `admin`

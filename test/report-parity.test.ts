@@ -86,7 +86,7 @@ describe('the import report file', () => {
     expect(file.loadProblems.map((p) => `${p.ruleId} ${p.file}`)).toEqual(['upload-not-text logo.png', 'ref-outside-upload openapi.yaml']);
     expect(file.warnings.map((p) => p.ruleId)).toContain('relative-server');
     expect(file.publishProblems.map((p) => p.ruleId)).toContain('operation-url');
-    // Issue 10: the tools' tokens and the fit per target, as `tokens` and `compat` count them.
+    // The tools' tokens and the fit per target, as `tokens` and `compat` count them.
     expect(file.targets!.tokens.models.map((m) => m.model)).toEqual(REPORT_MODELS.map((m) => m.id));
     expect(file.targets!.tokens.tools.map((t) => t.file)).toEqual(['list_pets.md']);
     expect(file.targets!.compat.map((c) => c.target)).toEqual(TARGETS.map((t) => t.id));

@@ -75,7 +75,7 @@ interface Offence {
 const EXAMPLE_DEPTH = 12;
 
 /**
- * Issue 8.4: the values a spec's own examples give pass the tool's check. Every `example`
+ * The values a spec's own examples give pass the tool's check. Every `example`
  * (and every item of a schema's `examples` list, and the values of a parameter's or a media
  * type's `examples` map) in a declared operation's request schema, through `$ref`s, is
  * checked by `checkArguments`: a top-level argument's on the tool itself, a whole body's as

@@ -268,7 +268,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     for (const line of foldedProblemLines(problems, result.folder, join(out, result.folder))) io.out(line);
   }
   io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
-  // Issue 8.6: unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
+  // Unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
   const blockers = importBlockers(result.report, loadProblems);
   if (blockers.length > 0) {
     io.out('Not publishable:');

@@ -62,7 +62,7 @@ function formatRequest(r: HttpRequest): string {
 type CopyKind = 'curl' | 'fetch';
 
 /**
- * "Copy as curl" and "Copy as fetch" (issue 9 item 5): the request above as a command, each
+ * "Copy as curl" and "Copy as fetch": the request above as a command, each
  * credential an environment variable (`$API_KEY`), never a value. What was copied is shown
  * too, so it can be selected by hand where the clipboard is refused.
  */

@@ -4,9 +4,9 @@ import { draftFacts } from './format';
 import type { DraftListing } from './draft-store';
 
 /**
- * Every skill kept in this browser, each its own draft (issue 7 item 2): Continue,
+ * Every skill kept in this browser, each its own draft: Continue,
  * Download, Delete. A draft another tab has open says so, and is left to that tab. One that
- * cannot be read says why, and offers its raw data and its deletion (issue 7 item 3).
+ * cannot be read says why, and offers its raw data and its deletion.
  */
 export function DraftList({
   drafts,

@@ -1,5 +1,5 @@
 /**
- * Which tab has which draft (issue 7 item 2): a tab holds a Web Lock named after the draft
+ * Which tab has which draft: a tab holds a Web Lock named after the draft
  * it has open, for as long as it has it, so a second tab on the same draft is told another
  * tab has it instead of saving over it. The lock goes with the tab, even one that crashed.
  * Tabs hear of each other's saves and releases on a BroadcastChannel, to list drafts as

@@ -69,7 +69,7 @@ describe('draft store', () => {
     expect(marked.ok && marked.draft.info.downloadedAt).toBe(9);
   });
 
-  // The four hand-made entries of issue 7 item 3.
+  // Four hand-made entries a draft could hold, each unreadable in its own way.
   it.each([
     ['info.folder = {a: 1}', (s: object) => ({ info: { ...info('x', 5), folder: { a: 1 } }, snapshot: s }), 'draft x', 'its description cannot be read (folder: Invalid input: expected string, received object)'],
     ['a bad report', (s: object) => ({ info: info('x', 5), snapshot: { ...s, report: { skill: 1 } } }), 'hollowbrook-guesthouse', 'its files cannot be read (report.skill: Invalid input: expected string, received number'],

@@ -1,6 +1,6 @@
 /**
- * Every skill the user works on, kept as its own draft in this browser's IndexedDB (issue 7
- * items 2 and 3), through `idb`. A draft is three records under one id: what the list shows
+ * Every skill the user works on, kept as its own draft in this browser's IndexedDB, through
+ * `idb`. A draft is three records under one id: what the list shows
  * (`drafts`), the skill's files (`snapshots`) and the spec upload it came from (`uploads`,
  * written when the draft is made, not on every edit). All of it is checked against the
  * schemas in lib/wizard/draft-schema.ts when read back: a draft that fails is listed as

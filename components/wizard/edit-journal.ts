@@ -6,7 +6,7 @@ import { CHANGE_TYPES, type ChangeRequest } from './worker-protocol';
  * What a draft had not saved yet when the page went away: the changes the worker had made or
  * been sent and no save held, and the text typed in the open file. Kept where the page can
  * write it synchronously on `pagehide`: the worker's IndexedDB save posted then may be cut off
- * with the page, and an edit is never lost (SPEC 6, issue 9 item 7).
+ * with the page, and an edit is never lost (SPEC 6).
  */
 export interface JournalEntry {
   changes: ChangeRequest[];

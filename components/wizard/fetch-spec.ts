@@ -18,7 +18,7 @@ const AT_ONCE = 6;
  * CORS, or a server not reached), with what to do instead. `onProgress` hears of the bytes as
  * they come, of every file; how long a fetch may take is the page's to limit (BAD-INPUT 32).
  *
- * A spec whose relative `$ref`s name other files (issue 8.6) brings them too, and theirs:
+ * A spec whose relative `$ref`s name other files brings them too, and theirs:
  * `gatherReferencedFiles` says which, with a folder upload's limits; each is fetched the same
  * way from the entry's origin, below the entry's folder (a reference that climbs out of it is
  * never fetched, and a redirect out of it is refused).
@@ -108,14 +108,14 @@ async function fetchBytes(url: string, name: string, maxBytes: number, onBytes: 
 
 /**
  * Why a fetch the browser refused failed: the browser gives a refused read (CORS), a refused
- * redirect and a server not reached the same TypeError (issue 7 item 8, BAD-INPUT 32). Asked
+ * redirect and a server not reached the same TypeError (BAD-INPUT 32). Asked
  * once more without following redirects, a redirect comes back as such (when its answer lets
  * other pages read it, as the one before a refused hop does), so it is named as a redirect,
  * not as CORS; a page is never told where it leads. Asked once more without reading the
  * answer (`no-cors`), a server that answers at all is one that lets no other page read it:
  * its answer may be a redirect, which a browser hides from pages then (a redirect answer is
  * held to CORS before it is followed, and `no-cors` cannot be asked not to follow one), so
- * the message says both and how to tell (docs/decisions.md).
+ * the message says both and how to tell (docs/decisions/0030-fetching-a-spec-by-its-address.md).
  */
 export async function whyUnreadable(url: string): Promise<string> {
   const host = new URL(url).host;

@@ -3,7 +3,7 @@ import type { FetchedSpec, FetchProgress } from './fetch-spec';
 import { byteSize } from './format';
 
 /**
- * How long a spec's fetch may take (issue 7 item 8, BAD-INPUT 32): a server that sends
+ * How long a spec's fetch may take (BAD-INPUT 32): a server that sends
  * nothing for `idleMs`, or has not sent the whole spec in `totalMs`, is stopped. 60 s
  * brings Stripe's 4 MB at 70 KB/s, or 50 MB (the one-file limit) at under 1 MB/s; a server
  * slower than that is better downloaded by hand and uploaded.

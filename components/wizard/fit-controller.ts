@@ -46,7 +46,7 @@ function latest(work: () => Promise<void>): () => Promise<void> {
 }
 
 /**
- * What the user can do with the skill's fit (issue 10), as requests to the worker: count the
+ * What the user can do with the skill's fit, as requests to the worker: count the
  * tools' tokens for a model, check the skill against every target, open one target's reasons,
  * and download the tools shaped for one target. The counting and checking are the worker's
  * (`lib/wizard/fit.ts`), which redoes only what an edit changed; the page asks again after

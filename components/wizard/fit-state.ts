@@ -10,7 +10,7 @@ export interface ToolsDownload {
 }
 
 /**
- * What the page shows of the skill's fit with models and agents (issue 10): its tools'
+ * What the page shows of the skill's fit with models and agents: its tools'
  * tokens for the chosen model, the compatibility table, the one target whose reasons are
  * open, and what the last "Download tools for…" changed. Kept apart from `WizardState`: it
  * is drawn from the worker's answers to its own requests, made again after every change to

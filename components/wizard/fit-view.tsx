@@ -64,7 +64,7 @@ export function toolTokenLine(tokens: TokensView | null, file: string): string |
 }
 
 /**
- * The compatibility table (issue 10 item 2): each target a row, its verdict in one of three
+ * The compatibility table: each target a row, its verdict in one of three
  * columns (fits / fits with changes / does not fit); the cell opens the reasons, each with the
  * file of the tool it concerns. Above it, "Download tools for…" saves the tools in a target's
  * own request shape, as `tools --target` prints them.

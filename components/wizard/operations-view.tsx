@@ -80,7 +80,7 @@ interface Status {
 }
 
 /**
- * Every operation of the spec in one table (issue 9): search, filters by tag, method and
+ * Every operation of the spec in one table: search, filters by tag, method and
  * state, sorting by any column, and curation in bulk (Remove selected, Keep only shown, and
  * the removed ones put back). The rows come from the worker (`listOperations`); what is shown
  * is `filterOperations` and `sortOperations`, the same functions the unit tests hold.
@@ -313,7 +313,7 @@ function shownTools(shown: readonly OperationRow[]): { tools: number; tokens: nu
 }
 
 /**
- * The chosen target's limits measured against the skill (issue 10 item 2): its tool count
+ * The chosen target's limits measured against the skill: its tool count
  * (`41 of 40 tools`, in red when over), its verdict from the compatibility table, and what
  * the operations shown would come to, so a filter then "Keep only shown" can bring the skill
  * under the limit.

@@ -13,7 +13,7 @@ const PLACE_PAGE = 100;
 const placeOf = (p: Problem) => `${p.file}${p.line !== undefined ? `:${p.line}` : ''}`;
 
 /**
- * Publish problems grouped by rule and message (issue 9 item 4), errors first and the largest
+ * Publish problems grouped by rule and message, errors first and the largest
  * groups first: one line a group with its count and its first places, each place a button to
  * the file; "All N places" opens the rest, a page at a time, so a thousand problems are a few
  * lines until asked for.

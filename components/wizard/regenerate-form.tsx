@@ -6,7 +6,7 @@ import type { GenerateOptions } from '../../lib/wizard/service';
 import { BaseUrlField } from './base-url-field';
 
 /**
- * Generate the skill again from the same spec (SPEC 4.2, issue 8): another skill name, a base
+ * Generate the skill again from the same spec (SPEC 4.2): another skill name, a base
  * URL that replaces the spec's servers (a sandbox, a proxy) or resolves a relative one, the
  * value of each server variable the URLs use (with its description, default and allowed
  * values), and, where the spec lists several servers, which one. A variable whose default is

@@ -57,7 +57,7 @@ export function ReportView({
 }) {
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
-  // Issue 8.6: what keeps the skill from being published though its files may pass every rule.
+  // What keeps the skill from being published though its files may pass every rule.
   const blockers = report ? importBlockers(report, specProblems) : [];
   const missing = missingFiles(specProblems);
   return (
@@ -197,7 +197,7 @@ export function ReportView({
 }
 
 /**
- * A spec uploaded alone whose `$ref`s name files that were not uploaded with it (issue 8.6):
+ * A spec uploaded alone whose `$ref`s name files that were not uploaded with it:
  * said at the top of the report, with the way to give them right there.
  */
 /** The missing files listed one by one; past this many, how many more. */

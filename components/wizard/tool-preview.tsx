@@ -45,7 +45,7 @@ export function ToolPreview({ preview, tokens, onRestoreFullSchema }: { preview:
   );
 }
 
-/** The parameters' bytes by top-level argument, the largest first (issue 8.1): what to cut. */
+/** The parameters' bytes by top-level argument, the largest first: what to cut. */
 function ArgumentSizes({ sizes }: { sizes: readonly ArgumentSize[] }) {
   return (
     <table className="argument-sizes" aria-label="Size by argument">

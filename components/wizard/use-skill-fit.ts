@@ -38,7 +38,7 @@ export function useSettling(settling: Settling): boolean {
 }
 
 /**
- * The skill's fit on the page (issue 10): the tokens of its tools for the chosen model, asked
+ * The skill's fit on the page: the tokens of its tools for the chosen model, asked
  * again after every change to the skill, and the compatibility table while it is shown.
  * A change is heard from the wizard's live store (`onSkillChange`), so an edit that leaves
  * the summary as it was (a key typed into a description) is counted again without the page

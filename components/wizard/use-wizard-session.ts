@@ -43,7 +43,7 @@ export function useWizardSession(): { state: WizardState; store: HeardWizardStor
   const worker = useWizardWorker();
   // The text as typed is the controller's alone (it gives it to a new worker): the page
   // never draws it (the editor holds it), and rendering the wizard on every keystroke
-  // cost 15 ms a key in Kubernetes' 950-file skill. Whether everything is saved changes
+  // would cost a large skill's page a full drawing a key. Whether everything is saved changes
   // twice an edit while one types: only the line saying so is drawn again (`SaveState`).
   const [state, store] = useLiveReducer(wizardReducer, initialWizardState, drawn);
   const actions = useMemo(

@@ -40,7 +40,7 @@ export type WizardStore = LiveStore<WizardState, WizardAction>;
 
 type Options = { name?: string; baseUrl?: string };
 
-/** After the worker answers an edit, how long more typing waits before the next is sent (docs/decisions.md). */
+/** After the worker answers an edit, how long more typing waits before the next is sent (docs/decisions/0031-editing-through-the-worker.md). */
 export const EDIT_GAP_MS = 250;
 type Restarted = Extract<WorkerClientEvent, { type: 'restarted' }>;
 
@@ -89,9 +89,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
   };
 
   // Edits are sent one at a time, the latest text winning, and after an answer the next waits
-  // EDIT_GAP_MS for more typing: the worker re-checks the skill on each edit (in Kubernetes'
-  // 950-file skill a types.json edit costs it ~100 ms of CPU), and on a two-core machine a
-  // worker busy all the time typing lasts slows the page's own keystrokes. The first edit
+  // EDIT_GAP_MS for more typing: the worker re-checks the skill on each edit (in a large
+  // skill an edit of types.json is real work for it), and on a two-core machine a worker
+  // busy all the time typing lasts slows the page's own keystrokes. The first edit
   // after a pause goes at once; whatever must see every edit (`flushEdits`) sends at once.
   let queuedEdit: { path: string; text: () => string } | null = null;
   let flushing: Promise<void> | null = null;
@@ -492,7 +492,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
-    /** The open file, fitted to the size limit on import, given its full schema: the skill generated again (issue 8.1). */
+    /** The open file, fitted to the size limit on import, given its full schema: the skill generated again. */
     async onRestoreFullSchema() {
       const path = selected();
       if (path === null) return;

@@ -87,7 +87,7 @@ export interface WizardState {
   changes: number;
 }
 
-/** The operations view (issue 9): the rows the worker sent, and the search, sort and row the user left it at. */
+/** The operations view: the rows the worker sent, and the search, sort and row the user left it at. */
 export interface OperationsState {
   /** Null until the worker has sent them for the skill open now. */
   rows: OperationRow[] | null;

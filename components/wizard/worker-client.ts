@@ -72,7 +72,7 @@ interface Pending {
  * read is an error, never drawn). The worker takes one request at a time, so the oldest one
  * waiting is the one in progress: when it takes over a few seconds the page is told (to show
  * "Still working" and Cancel), and Cancel or the hard limit ends the worker and starts a new
- * one, answering what waited with `stopped` (issue 7 item 1). It also keeps the changes the
+ * one, answering what waited with `stopped`. It also keeps the changes the
  * worker made that it has not saved yet, for the page to give the new worker again.
  */
 export class WorkerClient {

@@ -74,9 +74,9 @@ describe('importBundle', () => {
   });
 });
 
-// BAD-INPUT 27: a backtick and line breaks in a parameter name ended the code span in "The
-// call": a fake heading, raw HTML and `---`/`admin: true` lines landed in the exported file,
-// import stripped only up to the fake heading, and each cycle grew the file (1363 → 1470 → 1577).
+// BAD-INPUT 27: a backtick and line breaks in a parameter name must not end the code span in
+// "The call": otherwise a fake heading, raw HTML and `---`/`admin: true` lines land in the
+// exported file, import strips only up to the fake heading, and each cycle grows the file.
 describe('export and import with markup in a parameter name', () => {
   const name = 'x`\n## Injected heading\n<img src=x onerror=alert(1)>\n---\nadmin: true';
   const files = () =>

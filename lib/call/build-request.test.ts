@@ -45,7 +45,7 @@ const schemaForm = callable(
 
 const remove = callable('method: DELETE\nurl: https://h.example/bookings/{id}');
 
-/** A free-form body (issue 8.3): a map of labels, every argument not named in the schema one of its fields. */
+/** A free-form body: a map of labels, every argument not named in the schema one of its fields. */
 const labels = callable(
   [
     'method: PUT',

@@ -46,7 +46,7 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
       if (has(name)) setOwn(body, name, values[name]);
     }
     if (callable.extraBody) {
-      // A free-form body (issue 8.3): the arguments not named in the schema, in the order they came.
+      // A free-form body: the arguments not named in the schema, in the order they came.
       const named = new Set([...callable.path, ...callable.query, ...callable.body]);
       for (const name of Object.keys(values)) if (!named.has(name) && has(name)) setOwn(body, name, values[name]);
     }

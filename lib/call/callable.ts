@@ -21,7 +21,7 @@ export interface CallableOperation {
   path: string[];
   query: string[];
   body: string[];
-  /** A free-form body: every argument not named as a path or query parameter is one of its fields (issue 8.3). */
+  /** A free-form body: every argument not named as a path or query parameter is one of its fields. */
   extraBody: boolean;
 }
 

@@ -49,7 +49,7 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
   };
 
   const present = (name: string) => hasOwn(args, name) && args[name] !== undefined;
-  // A free-form body takes arguments not named (issue 8.3); the validator checks their values against `additionalProperties`.
+  // A free-form body takes arguments not named; the validator checks their values against `additionalProperties`.
   if (!callable.extraBody) {
     for (const name of Object.keys(args)) {
       if (args[name] !== undefined && !hasOwn(properties, name)) add(name, { kind: 'unknown' });
@@ -135,7 +135,7 @@ let metaValidator: Ajv2020 | undefined;
 /**
  * The tool's compiled validator, cached per tool. A fresh Ajv per tool: no instance-wide
  * schema cache grows with every edit, and two tools' `$id`s cannot collide. It carries no
- * meta-schema (adding one to each instance cost 70 to 100 ms a tool): the schema is checked
+ * meta-schema (adding one to each instance makes every tool's first check far slower): the schema is checked
  * against the meta-schema by one shared instance first, with the message Ajv's own check
  * gives. `format` stays an annotation (no format is checked, an unknown one is no error), and
  * annotation keywords such as `example` are allowed (`strict: false`). Patterns run on the

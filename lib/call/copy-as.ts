@@ -1,6 +1,6 @@
 /**
  * The exact request of a call (SPEC 3) as a command or code a person can run: "Copy as curl"
- * and "Copy as fetch" in the call preview (issue 9 item 5). The credential is never a value:
+ * and "Copy as fetch" in the call preview. The credential is never a value:
  * each one SKILL.md names is an environment variable (`$API_KEY`, `process.env.API_KEY`) put
  * where the gateway would put it. Pure text; the page does the copying.
  */

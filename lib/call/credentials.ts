@@ -22,7 +22,7 @@ const CODE = /(`+)\s?(.+?)\s?\1/;
 
 /**
  * The credentials SKILL.md names, in its order, as placeholders for a copied request
- * ("Copy as curl", issue 9 item 5). A line it cannot read (a hand-written section, mutual
+ * ("Copy as curl"). A line it cannot read (a hand-written section, mutual
  * TLS) gives none; so does a skill without the section.
  */
 export function callCredentials(manifestText: string): CallCredential[] {

@@ -15,7 +15,7 @@ export interface MissingFile {
 }
 
 /**
- * The files the spec's `$ref`s name that the upload does not hold (issue 8.6, issue 7 item 8),
+ * The files the spec's `$ref`s name that the upload does not hold,
  * in the order their first reference comes, read from the problems' `missingFile`.
  */
 export function missingFiles(loadProblems: readonly Problem[]): MissingFile[] {
@@ -40,8 +40,8 @@ const place = (p: Problem) => `${p.file}:${p.line ?? 1}`;
 const MISSING_NAMED = 5;
 
 /**
- * Why a generated skill is not publishable even where its files pass every publish rule
- * (issue 8.6), each an error naming where: the spec's references that do not resolve (the
+ * Why a generated skill is not publishable even where its files pass every publish rule,
+ * each an error naming where: the spec's references that do not resolve (the
  * operations that use them are incomplete: a field, a parameter or a whole body is
  * missing; each file the upload lacks is named with the `$ref` that needs it), a spec with
  * no operations (nothing to call), and the import report's own errors (a server variable

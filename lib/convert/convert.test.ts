@@ -461,7 +461,7 @@ describe('convertSpec', () => {
       }, { components: { schemas: { P: { type: 'object' } } } }),
     );
     expect(r.report.proseOnly.map((p) => p.reasons[0])).toEqual(['the JSON body is an array, not an object', 'the JSON body is a string, not an object']);
-    // P is written nowhere in the skill (issue 8.5): the prose says what it is instead of naming it.
+    // P is written nowhere in the skill: the prose says what it is instead of naming it.
     expect(r.files.get('arr.md')).toContain('Body: `application/json`, a list of objects.');
   });
 

@@ -102,7 +102,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const declared = plans.map((p) => p.reasons.length === 0);
   // Each declared operation's parameters as converted (references not yet shared or
   // inline), measured as publishing expands them (SPEC 2); those over the limit are fitted
-  // (issue 8) unless the user asked for the full schemas.
+  // unless the user asked for the full schemas.
   types.prepare();
   // Without fitting, past the limit is enough to know which are over (a walk that stops at
   // the limit is the cheaper one). With it, the screen measures whole and fitting measures
@@ -273,7 +273,7 @@ function warningPlacer(ctx: ConvertContext, warnings: Problem[]): NonNullable<Co
   };
 }
 
-/** The declared operations the `description-quality` rule will flag, for the report to count (issue 8.7). */
+/** The declared operations the `description-quality` rule will flag, for the report to count. */
 function describedBadly(plans: OperationPlan[], bases: string[], manifestOps: { description: string }[], declared: boolean[], ctx: ConvertContext): WeakDescription[] {
   const at = plans.map((_, i) => i).filter((i) => declared[i]);
   const tools = at.map((i) => ({ base: bases[i], method: plans[i].method, url: plans[i].url, description: manifestOps[i].description }));
@@ -295,7 +295,7 @@ function argumentsRoot(plan: OperationPlan): Json {
   if (required.length > 0) root.required = required;
   root.properties = properties;
   if (plan.body.kind === 'json' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) root[k] = plan.body.constraints[k];
-  // A free-form body (issue 8.3): every argument not named as a path or query parameter is one of its fields.
+  // A free-form body: every argument not named as a path or query parameter is one of its fields.
   if (plan.body.kind === 'json' && plan.body.extra !== undefined) root.additionalProperties = plan.body.extra;
   return root;
 }

@@ -8,10 +8,10 @@ import { corpusAvailable, readManifest, readSpecFolder } from '../../test/corpus
 import { checkRequestExamples, child, pathItemPointer, siteAt, type Site } from '../../test/request-examples';
 
 /**
- * Calls the vendor corpus's declared operations make. Issue 8.3: an operation whose spec
+ * Calls the vendor corpus's declared operations make. First, an operation whose spec
  * defines a request body, declared with a method that sends one, declares where the body's
  * arguments go (named body fields, or a free-form body); it is never declared as sending no
- * body. Issue 8.4: every example the spec gives in a declared operation's request schema
+ * body. Second, every example the spec gives in a declared operation's request schema
  * passes `checkArguments` (`checkRequestExamples` says how each is found and checked), save
  * those the spec's own schema refuses too (its own mistakes: `"true"` for a boolean, a
  * required field left out), which are not the conversion's to fix; against the converter
@@ -87,7 +87,7 @@ describe.skipIf(!present)('declared operations of the vendor corpus', () => {
       }
       expect(bodiless).toEqual([]);
 
-      // Issue 8.4 (see the top): the spec's examples pass, save those its own schema refuses too.
+      // The second check (see the top): the spec's examples pass, save those its own schema refuses too.
       const oas31 = loaded.value.format.kind === 'openapi' && /^3\.1/.test(loaded.value.format.version);
       const { failures } = checkRequestExamples(doc, result.report.declared, pkg, oas31);
       expect(failures.filter((f) => f.specAccepts)).toEqual([]);

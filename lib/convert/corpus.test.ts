@@ -61,7 +61,7 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       const failedSize = new Set(problems.filter((p) => p.ruleId === 'expanded-size').map((p) => p.file));
       expect([...warned].filter((f) => !failedSize.has(f))).toEqual([]);
 
-      // Issue 8.1: every operation over 24 KiB is fitted, and publishes at the size the report gives; one that cannot
+      // Every operation over 24 KiB is fitted, and publishes at the size the report gives; one that cannot
       // be is only one whose required arguments alone pass the limit, and the report says so.
       for (const f of r.fitted) {
         expect(f.bytesBefore, f.file).toBeGreaterThan(MAX_PARAMETERS_BYTES);
@@ -77,7 +77,7 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
       }
       expect([...failedSize].filter((file) => !r.fitted.some((f) => f.file === file && !f.fits))).toEqual([]);
 
-      // Issue 8.5: prose names a component schema only when it is in types.json (a code span that is also a field name, a value or a title may be that).
+      // Prose names a component schema only when it is in types.json (a code span that is also a field name, a value or a title may be that).
       const shared = new Set(Object.keys(result.files.has('types.json') ? (JSON.parse(result.files.get('types.json')!) as object) : {}));
       const { components, words } = schemaNames(loaded.value.document);
       const named = pkg.operations.flatMap((op) => [...op.prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]).filter((w) => components.has(w) && !shared.has(w) && !words.has(w)).map((w) => `${op.file}: ${w}`));
@@ -96,7 +96,7 @@ describe.skipIf(!present)('convertSpec on the vendor corpus', () => {
 });
 
 /**
- * Issue 8.2 on Okta: its server is `https://{yourOktaDomain}` with the default
+ * Server variables on Okta: its server is `https://{yourOktaDomain}` with the default
  * `subdomain.okta.com`, an example. Without `--server-var` that is an error in the report
  * and every declared operation fails `operation-url`; with it, neither. (Okta's size errors
  * are the fitting's business: they are the ones the report warns of, either way.)

@@ -6,7 +6,7 @@ import { ExpandedSizer } from '../publish/expanded-size';
 import { firstSentence, keeps, TRIM_EXAMPLES, TRIM_NESTED_DESCRIPTIONS, TRIM_SENTENCES, viewOf, type RefReader, type RefSite, type View } from '../publish/expanded-view';
 import type { Json } from './context';
 
-/** The steps of fitting, in the order they are taken: the ones that lose least first (issue 8). */
+/** The steps of fitting, in the order they are taken: the ones that lose least first. */
 export type FitStepKind = 'drop-examples' | 'drop-nested-descriptions' | 'first-sentence' | 'replace-object';
 
 /** One step taken on one place of the tool's parameters. */
@@ -72,7 +72,7 @@ interface Place {
 }
 
 /**
- * Fit an operation's parameters to SPEC 2's limit (issue 8). The root schema `root` (an
+ * Fit an operation's parameters to SPEC 2's limit. The root schema `root` (an
  * object whose `properties` are the arguments; references read through `reader`, expanded
  * as publishing expands them) is reduced by steps that lose the least first, each taken on
  * one top-level argument at a time, the largest first, until the parameters fit:

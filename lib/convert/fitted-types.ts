@@ -26,7 +26,7 @@ export interface FittedTypeNames {
 }
 
 /**
- * SPEC 1.5 for fitted operations (issue 8): a type more than one operation uses goes in
+ * SPEC 1.5 for fitted operations: a type more than one operation uses goes in
  * types.json. A fitted operation's schema is its types written out as fitting trimmed them
  * (examples or nested descriptions dropped, descriptions cut), which the spec's types in
  * types.json do not say; but fitting writes a type under one trim as one object wherever

@@ -28,46 +28,46 @@ interface Case {
   expected?: string;
   /** Publish errors the skill is meant to have (rule id: count); none when absent. */
   errors?: Record<string, number>;
-  /** Given by its entry file alone, the files its `$ref`s name gathered from its folder (issue 8.6), not the whole folder. */
+  /** Given by its entry file alone, the files its `$ref`s name gathered from its folder, not the whole folder. */
   fromEntry?: boolean;
 }
 const CASES: Case[] = [
   { name: 'petstore-30', entry: 'openapi.yaml' },
   { name: 'swagger-20', entry: 'swagger.yaml' },
   { name: 'multi', entry: 'openapi.yaml', options: { baseUrl: 'https://multi.example.com/v3/' } },
-  // Issue 8.2 and 8.8: a variable whose default is an example keeps `{tenant}` until it is set (operation-url fails), as
+  // A variable whose default is an example keeps `{tenant}` until it is set (operation-url fails), as
   // does one with no default; the first of several servers is reported; a host that is an example is named.
   { name: 'servers', entry: 'openapi.yaml', errors: { 'operation-url': 2, 'path-parameters': 1 } },
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-set', options: { serverVariables: { tenant: 'acme', version: 'v2', nothing: 'x' }, server: 'https://{tenant}.{region}.fixture.test/api' } },
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-sandbox', options: { server: 'https://sandbox.fixture.test/api', serverVariables: { version: 'v2' } } },
   { name: 'servers', entry: 'openapi.yaml', expected: 'expected-base-url', options: { baseUrl: 'https://proxy.fixture.test/widgets-api/' } },
-  // Issue 8.7: a summary that is only the operationId gives way to the description's first sentences (at most ~300
+  // A summary that is only the operationId gives way to the description's first sentences (at most ~300
   // characters, cut at a sentence); descriptions a model cannot choose by are counted in the report.
   { name: 'descriptions', entry: 'openapi.yaml' },
-  // Issue 8.8: constraints beside a $ref kept as its description is (other keywords there reported); simple HTML tables
+  // Constraints beside a $ref kept as its description is (other keywords there reported); simple HTML tables
   // and lists as markdown; the enum of a joined query list kept as a pattern and in the description, or reported gone.
   { name: 'small-losses', entry: 'openapi.yaml' },
-  // Issue 8.6: a spec split over files, given by its entry, converts as its folder does (the same expected output);
+  // A spec split over files, given by its entry, converts as its folder does (the same expected output);
   // a file its references name that is not there, or a spec with no operations, is not publishable (blockers.txt).
   { name: 'multi', entry: 'openapi.yaml', options: { baseUrl: 'https://multi.example.com/v3/' }, fromEntry: true },
   { name: 'missing-file', entry: 'openapi.yaml', fromEntry: true },
   { name: 'no-operations', entry: 'openapi.yaml' },
-  // Issue 8.3: a JSON body with no named fields (free-form, a map, a body with no schema) is declared with the arguments'
+  // A JSON body with no named fields (free-form, a map, a body with no schema) is declared with the arguments'
   // root `additionalProperties`; where that cannot say what the body allows, or a call cannot send it (a patch format,
   // a body on GET, a required `{}`), the operation is prose-only with the reason.
   { name: 'free-form-bodies', entry: 'openapi.yaml' },
-  // Issue 8.4: a `oneOf` whose branches may overlap becomes a type list (plain scalar types) or `anyOf`, reported; one
+  // A `oneOf` whose branches may overlap becomes a type list (plain scalar types) or `anyOf`, reported; one
   // whose branches cannot (different types, different values, a discriminator written as an enum, `required` alone) stays.
   { name: 'one-of', entry: 'openapi.yaml' },
-  // Issue 8.5: a oneOf and an anyOf of objects declared as one object (the merges reported); an array body, a union
+  // A oneOf and an anyOf of objects declared as one object (the merges reported); an array body, a union
   // that cannot merge and a multipart part holding JSON prose-only, each with its shape written out; no prose names a
   // type that is not in types.json.
   { name: 'body-shapes', entry: 'openapi.yaml' },
-  // Issue 8.1: five operations over 24 KiB, fitted by dropping examples, nested descriptions, cutting descriptions to a
+  // Five operations over 24 KiB, fitted by dropping examples, nested descriptions, cutting descriptions to a
   // sentence, replacing objects (their shapes in the prose); one whose required arguments alone pass the limit stays over.
   { name: 'fit', entry: 'openapi.yaml', errors: { 'expanded-size': 1 } },
   { name: 'fit', entry: 'openapi.yaml', expected: 'expected-no-fit', options: { fit: false }, errors: { 'expanded-size': 5 } },
-  // Issue 8 Speed (SPEC 1.5 for fitted schemas): two operations fitted the same way hold the item as fitting trimmed it
+  // SPEC 1.5 for fitted schemas: two operations fitted the same way hold the item as fitting trimmed it
   // once, `Item.fitted` in types.json; the address fitting left as it is refers to the spec's shared `Address`, with
   // its site's description beside the reference.
   { name: 'fit-shared', entry: 'openapi.yaml' },

@@ -9,8 +9,8 @@ import { specOracle } from '../../test/request-examples';
 import { seeded, type Random } from '../../test/random';
 
 /**
- * A JSON body that is a `oneOf`/`anyOf` of objects declared as one object (issue 8.5,
- * mergeVariants): whatever the union accepts, the declared object must accept (it may be
+ * A JSON body that is a `oneOf`/`anyOf` of objects declared as one object
+ * (mergeVariants): whatever the union accepts, the declared object must accept (it may be
  * looser, never stricter). Each case puts values the spec's own schema accepts (the corpus
  * oracle, test/request-examples.ts: Ajv on the spec, `oneOf` read as `anyOf`) to the converted
  * skill's `checkArguments`. Only the union's field names are tried: a name no variant has is

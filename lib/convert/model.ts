@@ -33,7 +33,7 @@ export interface ConvertOptions {
   /** Where a servers list offers several (a sandbox, a mock), the one to use: its URL as the spec writes it. */
   server?: string;
   /**
-   * Fit operations whose parameters pass SPEC 2's 24 KiB limit (issue 8; the default). With
+   * Fit operations whose parameters pass SPEC 2's 24 KiB limit (the default). With
    * `false` they keep their full schemas and fail `expanded-size`.
    */
   fit?: boolean;
@@ -88,7 +88,7 @@ export interface ProseOnlyOperation extends ReportOperation {
   reasons: string[];
 }
 
-/** An operation whose parameters passed SPEC 2's limit, and what fitting did (issue 8). */
+/** An operation whose parameters passed SPEC 2's limit, and what fitting did. */
 export interface FittedOperation extends ReportOperation {
   file: string;
   tool: string;
@@ -127,7 +127,7 @@ export interface SharedTypeEntry {
   /**
    * Why it is shared rather than inlined (SPEC 1.5): more than one operation uses it, it
    * refers to itself, or inlining it would repeat it past the size limit; `fitted`: a type as
-   * fitting trimmed it (`Pet.fitted`), the same in more than one fitted operation (issue 8).
+   * fitting trimmed it (`Pet.fitted`), the same in more than one fitted operation.
    */
   why: 'shared' | 'recursive' | 'size' | 'fitted';
   /** How many declared operations reach it. */
@@ -170,7 +170,7 @@ export interface ServersReport {
   variables: ServerVariableEntry[];
 }
 
-/** A tool whose description gives a model nothing to choose it by (the `description-quality` rule, issue 8.7). */
+/** A tool whose description gives a model nothing to choose it by (the `description-quality` rule). */
 export interface WeakDescription {
   file: string;
   /** The rule's words for it. */
@@ -186,7 +186,7 @@ export interface ImportReport {
   operationCount: number;
   declared: DeclaredOperation[];
   proseOnly: ProseOnlyOperation[];
-  /** Declared operations that passed the size limit: fitted, or why not (issue 8). */
+  /** Declared operations that passed the size limit: fitted, or why not. */
   fitted: FittedOperation[];
   skipped: SkippedOperation[];
   /** Operations curation took out of the skill, with the reasons (empty when nothing was curated). */

@@ -7,7 +7,7 @@ const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null'])
 const MAX_DEPTH = 8;
 
 /**
- * A converted schema's `oneOf` as a validator should read it (issue 8.4). `oneOf` refuses a
+ * A converted schema's `oneOf` as a validator should read it. `oneOf` refuses a
  * value that two branches accept, so `[{type: string}, {type: integer}, {type: number}]`
  * refuses every integer, and branches that differ only by `format` (an annotation) refuse
  * every value. Where the branches are provably disjoint (no two share a JSON type, integer

@@ -33,8 +33,8 @@ export function countOperationFiles(loaded: SpecInput): number {
 }
 
 /**
- * A spec whose skill could not be a bundle, refused before it is converted (issue 7 item 8,
- * SPEC 6): converting 100,000 operations would take minutes and make a skill no bundle
+ * A spec whose skill could not be a bundle, refused before it is converted
+ * (SPEC 6): converting 100,000 operations would take minutes and make a skill no bundle
  * holds. Undefined when the spec fits.
  */
 export function tooManyOperations(loaded: SpecInput, file: string, limit = MAX_BUNDLE_OPERATIONS): Problem | undefined {
@@ -49,7 +49,7 @@ export function tooManyOperations(loaded: SpecInput, file: string, limit = MAX_B
 }
 
 /**
- * `tooManyOperations` as `loadSpec`'s `refuse` (SPEC 6, issue 7 item 8): counted on the
+ * `tooManyOperations` as `loadSpec`'s `refuse` (SPEC 6): counted on the
  * entry's parsed document, before a reference is resolved or the spec validated, so 100,000
  * operations are refused in the time the parse takes. A path item that is a `$ref` into
  * another file is not counted here (it is not read yet): `tooManyOperations` on the loaded

@@ -239,7 +239,7 @@ export function scalarSchema(schema: Converted, types: TypeRegistry, single: boo
       }
     } else out.type = inferred;
   } else if (list.length === 1) out.type = list[0];
-  // A list of scalar types stays (a path segment takes any of them as text; the spec's integer examples pass, issue 8.4).
+  // A list of scalar types stays (a path segment takes any of them as text; the spec's integer examples pass).
   else out.type = single && !list.every((t) => SCALARS.has(t)) ? 'string' : list;
   if (Array.isArray(out.enum)) {
     const values = out.enum.filter((v) => v !== null);

@@ -41,7 +41,7 @@ export function operationProse(plan: OperationPlan, ctx: ConvertContext, types: 
   let first = '';
   let rest = description;
   const lead = split.first === '' ? undefined : leadSentences(split.first);
-  // A summary a model cannot choose the tool by (`CreatePayment`, `List`) gives way to the description's lead, when that says more (issue 8.7).
+  // A summary a model cannot choose the tool by (`CreatePayment`, `List`) gives way to the description's lead, when that says more.
   const weak = plan.summary !== undefined && lead !== undefined ? weakSummary(plan, lead.lead) : undefined;
   if (plan.summary !== undefined && weak === undefined) {
     first = safeParagraph(plan.summary);
@@ -94,7 +94,7 @@ function weakSummary(plan: OperationPlan, lead: string): string | undefined {
   return fault !== undefined && descriptionFault(lead, tool) === undefined ? fault.replace("the tool's name", 'the operationId') : undefined;
 }
 
-/** A description's lead, in characters, when it stands in for a summary (issue 8.7): a sentence or a few, not a page. */
+/** A description's lead, in characters, when it stands in for a summary: a sentence or a few, not a page. */
 export const LEAD_SENTENCES = 300;
 
 /**
@@ -128,7 +128,7 @@ export const SHAPE_BUDGET = 96 * 1024;
 const SHAPES_BUDGET = 128 * 1024;
 
 /**
- * The full shape of each object fitting replaced by `{"type":"object"}` (issue 8), so a
+ * The full shape of each object fitting replaced by `{"type":"object"}`, so a
  * model can still build it: its fields, nested, with types, required flags and first
  * sentences.
  */
@@ -186,7 +186,7 @@ function returnsSentence(plan: OperationPlan, ctx: ConvertContext, types: TypeRe
 /**
  * A phrase for a spec schema as it stands in the document (responses are not converted). A
  * referenced type is named only when it is in types.json; any other is described by what
- * it is (issue 8.5: no prose names a type that is not in the skill).
+ * it is (no prose names a type that is not in the skill).
  */
 export function describeRawSchema(schema: unknown, ctx: ConvertContext, types: TypeRegistry, pointer: string, depth = 0): string {
   if (!isPlainObject(schema) || depth > 3) return 'any value';
@@ -272,7 +272,7 @@ function notesOf(plan: OperationPlan, types: TypeRegistry, declared: boolean): s
   if (declared && plan.headers.length > 0) listParams('It also reads these headers, which are not arguments (the gateway owns headers):', plan.headers);
   if (declared && plan.cookies.length > 0) listParams('It also reads these cookies, which are not arguments:', plan.cookies);
   if (declared && plan.body.kind === 'json' && plan.body.extra !== undefined) {
-    // A free-form body (issue 8.3): the schema's root `additionalProperties` says it; the prose says it in words.
+    // A free-form body: the schema's root `additionalProperties` says it; the prose says it in words.
     const what = plan.body.extra === true ? '' : `, each ${extraShape(plan.body.extra, types)}`;
     notes.push(`The request body is a JSON object with no named fields: every argument not named as a path or query parameter is sent as one of its fields${what}.${fieldDescription(plan.body.description).replace(/^: /, ' ')}`);
   }
@@ -349,7 +349,7 @@ function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: Shap
 }
 
 /**
- * A prose-only body's schema written out (issue 8.5): its fields, nested, with their types
+ * A prose-only body's schema written out: its fields, nested, with their types
  * and whether each is required, every reference expanded and no type named, so a model can
  * build it by hand. Only where the call section's list does not say it all already: a body
  * that is not an object of fields (a list, one of several shapes), or one with a field

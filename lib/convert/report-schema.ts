@@ -5,7 +5,7 @@ import type { ImportReport } from './model';
 /** A place in the uploaded spec (`SpecLocation`). */
 export const specLocationSchema = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
 const location = specLocationSchema;
-// Tags and leftOut came with issue 9: a report saved before reads as untagged and uncurated.
+// Tags and leftOut were added later: a report saved before them reads as untagged and uncurated.
 const operation = { method: z.string(), path: z.string(), operationId: z.string().optional(), tags: z.array(z.string()).default([]), deprecated: z.literal(true).optional(), location };
 
 /**
@@ -21,7 +21,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
   leftOut: z.array(z.object({ ...operation, file: z.string(), was: z.enum(['declared', 'prose-only']), reasons: z.array(z.string()) })).default([]),
   sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size', 'fitted']), operations: z.number(), location })),
-  // Issue 8: absent from reports saved before it, where they read as empty.
+  // Absent from reports saved before servers were reported, where they read as empty.
   servers: z
     .object({
       baseUrl: z.string().optional(),

@@ -19,7 +19,7 @@ export const reportFileSchema = z
     reportVersion: z.literal(REPORT_VERSION),
     loadProblems: z.array(problemSchema),
     publishProblems: z.array(problemSchema),
-    // Issue 10, added without a new version (a field added, none changed): absent from reports written before it.
+    // Added without a new version (a field added, none changed): absent from reports written before it.
     targets: reportTargetsSchema.optional(),
   })
   .and(importReportSchema);

@@ -25,7 +25,7 @@ export type BodyPlan =
       constraints?: Json;
       /**
        * A free-form body (no named fields): the schema of every field it may hold, `true` or
-       * a map's value schema, declared as the arguments' root `additionalProperties` (issue 8.3).
+       * a map's value schema, declared as the arguments' root `additionalProperties`.
        */
       extra?: Converted;
       /** The body must be `{}` (no field allowed): sent only if the operation names other body fields, so a required one is prose-only. */
@@ -40,7 +40,7 @@ export type BodyPlan =
       fields?: BodyField[];
       /** What the body is, where it is not an object with fields ("a JSON array of `Pet`"). */
       shape?: string;
-      /** The body's converted schema, where the spec gives one: its shape is written out in the call section (issue 8.5). */
+      /** The body's converted schema, where the spec gives one: its shape is written out in the call section. */
       schema?: Converted;
       pointer: string;
       description?: string;
@@ -262,8 +262,8 @@ const COUNT_KEYWORDS = ['minProperties', 'maxProperties'] as const;
 
 /**
  * A JSON body that is an object with no named fields (free-form, or a map of
- * `additionalProperties`), declared as the arguments' root `additionalProperties` (issue 8.3,
- * docs/decisions.md): every argument not named as a path or query parameter is a field of the
+ * `additionalProperties`), declared as the arguments' root `additionalProperties`
+ * (docs/decisions/0012-free-form-json-bodies.md): every argument not named as a path or query parameter is a field of the
  * body. Where that cannot say what the body allows (its field names constrained, or no field
  * allowed at all while the body is required), the operation is prose-only; it is never
  * declared as sending no body.
@@ -290,7 +290,7 @@ function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, schema
 
 /**
  * A body that is a `oneOf`/`anyOf` of objects (beside, perhaps, fields of its own) declared
- * as one object where that is faithful (issue 8.5, mergeVariants), the merge reported
+ * as one object where that is faithful (mergeVariants), the merge reported
  * (`merged-variants`); undefined where it is not such a body or cannot be merged.
  */
 function mergedBody(ctx: ConvertContext, types: TypeRegistry, root: Json, rootTypes: unknown[], at: string): BodyField[] | undefined {
@@ -321,7 +321,7 @@ const MERGEABLE_KEYS = new Set(['type', 'properties', 'required', 'additionalPro
 /** How many variants a merge takes: more is not a shape a model builds by reading the fields. */
 const MAX_VARIANTS = 12;
 
-/** A `oneOf`/`anyOf` of objects declared as one object (issue 8.5). */
+/** A `oneOf`/`anyOf` of objects declared as one object. */
 interface MergedVariants {
   properties: Json;
   required: string[];
@@ -339,8 +339,8 @@ interface Variant {
 }
 
 /**
- * A `oneOf`/`anyOf` whose every variant is an object of named fields, as one object (issue
- * 8.5, docs/decisions.md). The merged object accepts every value the union accepts (it may
+ * A `oneOf`/`anyOf` whose every variant is an object of named fields, as one object
+ * (docs/decisions/0010-unions-of-objects-merged.md). The merged object accepts every value the union accepts (it may
  * be looser, never stricter): it has the union of the variants' properties; a field is
  * required when every variant requires it; a field takes any value one of the variants
  * lets it have: the schema of each variant that names it (`enum` values joined, else an
@@ -467,7 +467,7 @@ function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Conve
 /**
  * A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string
  * (binary)`. A type is named only when it is in types.json (once shared types are
- * decided); any other is described by what it is (issue 8.5: no prose names a type that
+ * decided); any other is described by what it is (no prose names a type that
  * is not in the skill).
  */
 export function describeSchema(schema: Converted | undefined, types: TypeRegistry, depth = 0): string {

@@ -41,7 +41,7 @@ const MAX_DEPTH = 100;
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 /** Annotations that may sit beside a `$ref` and be laid over the target. */
 export const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'] as const;
-/** Validation keywords beside a `$ref` kept (before OpenAPI 3.1) as its description is, laid over the type it names (issue 8.8). */
+/** Validation keywords beside a `$ref` kept (before OpenAPI 3.1) as its description is, laid over the type it names. */
 const CONSTRAINTS_BESIDE_REF = new Set(['format', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems']);
 const STRING_KEYWORDS = new Set(['title', 'description', 'format', '$comment', 'contentMediaType', 'contentEncoding']);
 const NUMBER_KEYWORDS = new Set(['maximum', 'minimum']);
@@ -63,7 +63,7 @@ const MERGEABLE = new Set(['type', 'properties', 'required', 'title', 'descripti
  *   `items` becomes `prefixItems`; Swagger's `type: file` becomes a binary string;
  * - an `allOf` of plain objects (properties and required only, no property named twice) is
  *   merged into one object; any other `allOf` is kept; `anyOf` is kept, and `oneOf` too
- *   unless its branches may overlap (then `anyOf`, or a type list, issue 8.4: `one-of.ts`);
+ *   unless its branches may overlap (then `anyOf`, or a type list, `one-of.ts`);
  * - a `$ref` becomes a `TypeRef` to its target.
  */
 export function convertSchema(node: unknown, pointer: string, host: SchemaHost, depth = 0): Converted {

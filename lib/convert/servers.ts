@@ -32,8 +32,8 @@ const EXAMPLE_VALUE = /example|subdomain|your|\{/i;
 const EXAMPLE_HOST = /your|subdomain/i;
 
 /**
- * Why a server variable's default is its author's example rather than a value to call
- * (issue 8): the value holds `example`, `subdomain`, `your` or `{`, or the description
+ * Why a server variable's default is its author's example rather than a value to call: the
+ * value holds `example`, `subdomain`, `your` or `{`, or the description
  * speaks of "your …". A default that is one of the variable's `enum` values is a real
  * choice, never an example.
  */

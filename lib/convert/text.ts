@@ -156,7 +156,7 @@ const CELL = /<\s*(t[hd])\b([^<>]*)>([\s\S]*?)<\s*\/\s*\1\s*>/gi;
 /** What a cell of a simple table may not hold: another table, a list, a block. */
 const BLOCK_IN_CELL = /<\s*(table|tr|t[hd]|ul|ol|li|p|div|pre|h[1-6]|blockquote)\b/i;
 
-/** Simple HTML tables as markdown tables (issue 8.8); a table that is not simple is left as it is, its tags escaped. */
+/** Simple HTML tables as markdown tables; a table that is not simple is left as it is, its tags escaped. */
 function tablesToMarkdown(s: string, spans: readonly string[]): string {
   if (!/<\s*table\b/i.test(s)) return s;
   return s.replace(TABLE, (whole, inner: string) => {

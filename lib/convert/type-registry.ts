@@ -96,7 +96,7 @@ export class TypeRegistry implements SchemaHost {
   /**
    * The name a type at a pointer has in types.json, or undefined where it is not there
    * (written inline, or not used by a declared operation): prose names only types a reader
-   * of the skill has (issue 8.5). Known once `decide()` has run.
+   * of the skill has. Known once `decide()` has run.
    */
   sharedName(pointer: string): string | undefined {
     const rec = this.records.get(pointer);

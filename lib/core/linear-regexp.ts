@@ -2,7 +2,7 @@ import { RE2JS } from 're2js';
 
 /**
  * Regular expressions from a spec or a skill (`pattern`, `patternProperties`, `propertyNames`)
- * matched in time linear in the input (issue 7, BAD-INPUT 22). JSON Schema says a pattern is
+ * matched in time linear in the input (BAD-INPUT 22). JSON Schema says a pattern is
  * an ECMAScript regular expression (the `u` flag, as Ajv compiles it), but ECMAScript engines
  * backtrack: `^(a+)+$` against 48 `a`s and `!` takes longer than anyone waits. So each pattern
  * is translated from ECMAScript syntax into RE2's, keeping ECMAScript's meaning, and run by
@@ -12,8 +12,7 @@ import { RE2JS } from 're2js';
  * properties, repeats over 1,000) is `model-only`: never run by a backtracking engine; the
  * call check treats it as matched and says so, and `schema-checkable` names it in a warning.
  *
- * The translation keeps ECMAScript's meaning where RE2's syntax differs (docs/decisions.md,
- * "Patterns"): `.` excludes `\r`, U+2028 and U+2029 as well as `\n`; `\s` is ECMAScript's
+ * The translation keeps ECMAScript's meaning where RE2's syntax differs (docs/decisions/0005-patterns-in-linear-time.md): `.` excludes `\r`, U+2028 and U+2029 as well as `\n`; `\s` is ECMAScript's
  * Unicode white space, not RE2's ASCII one; `[]` matches nothing and `[^]` anything; `\uXXXX`,
  * `\u{…}` and surrogate pairs are code points; `\p{Letter}`, `\p{gc=Lu}`, `\p{Script=Greek}`
  * become RE2's names. `\d`, `\w` and `\b` are ASCII in both.

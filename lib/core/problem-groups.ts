@@ -23,7 +23,7 @@ const QUOTED = /(`+)[^`]*?\1|"[^"\n]*"/g;
  * Problems with the same rule and message together, the groups in the order their first
  * problem came. The import report folds its warnings this way (SPEC 4.7). With `byShape`,
  * messages that differ only in their quoted parts (a URL, a name, a description) are one group
- * too: the wizard's publish problems (issue 9 item 4), where Kubernetes' 1,025 errors are two
+ * too: the wizard's publish problems, where Kubernetes' 1,025 errors are two
  * kinds, each naming its own URL.
  */
 export function groupProblems(problems: readonly Problem[], options: { byShape?: boolean } = {}): ProblemGroup[] {

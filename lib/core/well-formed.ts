@@ -1,7 +1,7 @@
 /**
  * Lone surrogates: half of a UTF-16 character, with no other half beside it. JavaScript
  * strings can hold them (a JSON escape `"\ud800"`, a bad paste); UTF-8 cannot, so a file
- * holding one is written with U+FFFD (�) in its place (issue 7, BAD-INPUT 31).
+ * holding one is written with U+FFFD (�) in its place (BAD-INPUT 31).
  */
 export const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 

@@ -34,7 +34,7 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
 }
 
 /**
- * A conversion curated by the spec's facts (`convert --include-tags …`, issue 9): the
+ * A conversion curated by the spec's facts (`convert --include-tags …`): the
  * operations the choices leave out are removed by `removeOperations`, the one function the
  * wizard removes with too, so the same choices there give the same files. `problems` are the
  * choices that matched nothing (warnings).

@@ -1,5 +1,5 @@
 /**
- * Curation (issue 9): choosing which operations of a generated skill to keep. `chooseOperations`
+ * Curation: choosing which operations of a generated skill to keep. `chooseOperations`
  * decides by the spec's facts (tags, paths, deprecated), `removeOperations` takes operations
  * out (their Operations entries and the types only they reached with them) and
  * `restoreOperations` puts them back; `curateConversion` is the CLI's use of the three.

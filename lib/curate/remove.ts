@@ -20,7 +20,7 @@ export interface Removal {
 }
 
 /**
- * The skill without these operation files (curation, issue 9): each file goes with its entry
+ * The skill without these operation files (curation): each file goes with its entry
  * in SKILL.md's Operations list, and the shared types only the removed operations reached
  * (directly or through other types) leave types.json, which goes when it is left empty
  * (SPEC 1: present only when there is a type). A type no operation reached before is the

@@ -671,7 +671,7 @@ components:
         '$ref "nope.yaml" cannot be resolved: no file "nope.yaml" in the upload',
         '$ref "b.yaml#/nope" cannot be resolved: "nope" does not exist in "b.yaml"',
       ]);
-      // The file the upload lacks is a field of the problem, not only words of its message (issue 7 item 8).
+      // The file the upload lacks is a field of the problem, not only words of its message.
       expect(only(problems, 'ref-unresolved').map((p) => p.missingFile)).toEqual(['nope.yaml', undefined]);
     });
   });

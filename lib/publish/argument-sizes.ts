@@ -11,7 +11,7 @@ export interface ArgumentSize {
 }
 
 /**
- * The published parameters' size by top-level argument, the largest first (issue 8.1: in
+ * The published parameters' size by top-level argument, the largest first (in
  * the wizard, an operation over the limit or fitted shows where its bytes are, so a person
  * can see what to cut). Each argument is measured as publishing expands it (SPEC 2), with
  * no limit, so an operation over 24 KiB gets its full sizes too. `schema`: the arguments'

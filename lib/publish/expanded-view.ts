@@ -9,7 +9,7 @@ import type { Mode } from './expand';
  * into prose (lib/convert/shape.ts) all walk this one view, so what is measured is what is
  * written.
  *
- * A view may also be trimmed, as fitting trims (issue 8): `examples` dropped, descriptions
+ * A view may also be trimmed, as fitting trims: `examples` dropped, descriptions
  * below the top dropped, descriptions cut to their first sentence.
  */
 

@@ -6,7 +6,7 @@ import { atKey, atSchema, type FileRule, type RuleProblem } from './rule';
 /**
  * SPEC 1.3: `GET` and `HEAD` have no body, so every argument is a path or query parameter.
  * Reported at each body field: its property in the schema, or its entry in `body`; and at a
- * root `additionalProperties` that declares a free-form body (issue 8.3).
+ * root `additionalProperties` that declares a free-form body.
  */
 export const bodyOnGet: FileRule = {
   id: 'body-on-get',

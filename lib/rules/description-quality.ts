@@ -19,7 +19,7 @@ const MIN_WORDS = 3;
 
 /**
  * Why a tool's description (the first paragraph, SPEC 1.2) gives a model nothing to choose
- * the tool by (issue 8.7), or undefined: it is the tool's own name in words, it says only
+ * the tool by, or undefined: it is the tool's own name in words, it says only
  * the method and path, or it is under three words. Pure, for the rule and the import report.
  */
 export function descriptionFault(description: string, tool: DescribedTool): string | undefined {
@@ -129,7 +129,7 @@ export function findingMessage(description: string, finding: DescriptionFinding,
 }
 
 /**
- * Issue 8.7: a model picks a tool by its description, so each one must say what the tool
+ * A model picks a tool by its description, so each one must say what the tool
  * does in words of its own. Warns on a declared operation whose description is its own
  * name, only its method and path, under three words, or the same as another tool's (each
  * file of a clash, naming another). A package rule: the clash needs every file; the rest is

@@ -4,7 +4,7 @@ import type { TypesFile } from '../skill/types-file';
 import { atSchema, type FileRule, type RuleProblem } from './rule';
 
 /**
- * Numbers JSON cannot hold (issue 7, BAD-INPUT 30): a schema's JSON text may write
+ * Numbers JSON cannot hold (BAD-INPUT 30): a schema's JSON text may write
  * `1e400`, which reads as Infinity, and JSON writes Infinity as `null`, so `maximum: 1e400`
  * would be published as `"maximum": null` and every call refused. Checked in every value of
  * an operation's schema (keywords and data: `enum`, `default`, `examples`) and of types.json.

@@ -7,7 +7,7 @@ const LONE = new RegExp(LONE_SURROGATE, 'g');
 const MAX_PLACES = 5;
 
 /**
- * Lone surrogates in a file's text (issue 7, BAD-INPUT 31): half of a character, left by a
+ * Lone surrogates in a file's text (BAD-INPUT 31): half of a character, left by a
  * paste or a bad edit. It is not a character, so the file cannot be written as UTF-8: the
  * bundle would silently hold U+FFFD (�) there instead, and would not import back to the same
  * file (SPEC 6). Every operation file, SKILL.md and types.json is checked.

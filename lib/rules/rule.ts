@@ -23,7 +23,7 @@ export interface RuleContext {
 
 /**
  * What a conversion measured of the package it wrote (lib/convert), so that a rule need not
- * measure it again right after (issue 11 item 2): it holds for the conversion's own parsed
+ * measure it again right after: it holds for the conversion's own parsed
  * operation files (`ConvertResult.read`: an edited file is another object) against the
  * types.json text it wrote, and for nothing else. `validate` and the wizard's edits, which
  * read files a person may have changed, never have it.

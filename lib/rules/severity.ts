@@ -1,6 +1,6 @@
 import type { Severity } from '../core/problem';
 
-/** Every publish rule: SPEC 5's table in its order (with description-quality beside description), then issue 7's. */
+/** Every publish rule: SPEC 5's table in its order (with description-quality beside description), then the rules beyond it. */
 export const RULE_IDS = [
   'skill-name',
   'skill-description',
@@ -29,7 +29,7 @@ export const RULE_IDS = [
   'approval-binds',
   'identity',
   'call-section',
-  // Beyond SPEC 5's table (issue 7).
+  // Beyond SPEC 5's table.
   'json-numbers',
   'lone-surrogates',
 ] as const;
@@ -63,7 +63,7 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   refs: 'error',
   'expanded-size': 'error',
   description: 'error',
-  /** Issue 8.7: a description a model cannot choose the tool by. */
+  /** A description a model cannot choose the tool by. */
   'description-quality': 'warning',
   'approval-matches': 'error',
   'approval-binds': 'error',
@@ -83,7 +83,7 @@ export const CASE_SEVERITY: Readonly<Record<string, Severity>> = {
   'description/too-long': 'warning',
   /** SPEC 5 `identity`: "warning on GET/HEAD (a safe call needs no idempotency)". */
   'identity/safe-method': 'warning',
-  /** A pattern no linear-time matcher runs: left to the model, never run by a backtracking engine (issue 7). */
+  /** A pattern no linear-time matcher runs: left to the model, never run by a backtracking engine. */
   'schema-checkable/unchecked-pattern': 'warning',
   'types-json/unchecked-pattern': 'warning',
 };

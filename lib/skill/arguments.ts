@@ -53,7 +53,7 @@ export interface ArgumentPlaces {
   body: string[];
   /**
    * The schema's root `additionalProperties` is `true` or a schema: the body is free-form, and
-   * every argument not named as a path or query parameter is one of its fields (issue 8.3).
+   * every argument not named as a path or query parameter is one of its fields.
    */
   extraBody: boolean;
 }
@@ -72,7 +72,7 @@ export function argumentPlaces(d: Declaration, schema: JsonSchema): ArgumentPlac
 /**
  * Whether a schema-form declaration takes arguments beyond its `properties` (its root
  * `additionalProperties` is `true` or a schema): they are the fields of a free-form body
- * (issue 8.3, extending SPEC 1.3). Absent or `false`, an argument not named is refused.
+ * (extending SPEC 1.3). Absent or `false`, an argument not named is refused.
  */
 export function takesExtraArguments(schema: JsonSchema): boolean {
   const extra = schema.additionalProperties;

@@ -2,7 +2,7 @@ import { LONE_SURROGATE, toWellFormed } from '../core/well-formed';
 
 /**
  * Values and untrusted text written into the markdown a skill is made of (SPEC 4.5, 4.6;
- * issue 7, BAD-INPUT 27). Every name, URL, media type and enum value the wizard writes into
+ * BAD-INPUT 27). Every name, URL, media type and enum value the wizard writes into
  * prose goes through `codeSpan`, the one escaping function for values; descriptions from a
  * spec or a schema go through `inlineText`. Neither can end the line, open a heading, a
  * list, a fence or a frontmatter fence, or become live HTML.

@@ -5,7 +5,7 @@ const verdict = z.enum(['fits', 'fits-with-changes', 'does-not-fit']);
 
 /**
  * What the import report file says of the skill's cost in a model's context and of its fit
- * with each target (issue 10): token counts per tool and in total for `REPORT_MODELS`, and
+ * with each target: token counts per tool and in total for `REPORT_MODELS`, and
  * for each target its verdict, its reasons counted by rule, and every error left after
  * adapting (what only curation fixes). `compat --json` lists every reason and change.
  */

@@ -23,7 +23,7 @@ describe('sessionSnapshotSchema', () => {
     expect(restoreSession(snapshot).ok).toBe(true);
   });
 
-  // The cases of issue 7 item 3, each as a hand-edited entry would have it.
+  // Unreadable drafts, each as a hand-edited entry would have it.
   it.each([
     ['a bad report', (s: Record<string, unknown>) => ({ ...s, report: { skill: 'x', declared: 'all of them' } }), 'report.source'],
     ['a file whose text is not a string', (s: Record<string, unknown>) => ({ ...s, files: [['SKILL.md', { a: 1 }]] }), 'files.0.1: Invalid input: expected string, received object'],

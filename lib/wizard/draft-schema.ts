@@ -1,5 +1,5 @@
 /**
- * Schemas of what the wizard keeps in the browser (issue 7 item 3, issue 11 item 1): a
+ * Schemas of what the wizard keeps in the browser: a
  * skill's snapshot, the spec upload it came from, and a draft's description. Whatever is
  * read back from IndexedDB is checked against them before anything is drawn from it: a
  * hand-edited or half-written entry, or one from another version, is "unreadable", never a
@@ -46,7 +46,7 @@ export const lastUploadSchema: z.ZodType<LastUpload> = z.object({
     entry: z.string().optional(),
     problems: z.array(problemSchema),
   }),
-  // The options it was last generated with (issue 8.1: restoring a full schema keeps them).
+  // The options it was last generated with (restoring a full schema keeps them).
   options: z
     .object({
       name: z.string().optional(),

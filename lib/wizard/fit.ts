@@ -1,5 +1,5 @@
 /**
- * What the wizard shows of a skill's fit with models and agents (issue 10): its tools'
+ * What the wizard shows of a skill's fit with models and agents: its tools'
  * tokens for a chosen model, and for each target whether it fits, with every reason. Kept
  * beside the session in the worker, and incremental: the tools keep their objects while their
  * content is the same (`createToolInterner`), so the token meter counts only the tools an edit

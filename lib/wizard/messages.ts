@@ -1,5 +1,5 @@
 /**
- * The wizard's messages between the page and its worker, checked on arrival (issue 11): a
+ * The wizard's messages between the page and its worker, checked on arrival: a
  * worker's reply is data from another realm, and a request is whatever was posted to it.
  * The types are `service.ts`'s; these schemas must accept exactly them, which the
  * annotations make the compiler check.
@@ -20,7 +20,7 @@ const bytes = z.instanceof(Uint8Array);
 const options = z.object({
   name: z.string().optional(),
   baseUrl: z.string().optional(),
-  // Issue 8: the values of server variables by name, and which of several servers.
+  // The values of server variables by name, and which of several servers.
   serverVariables: z.record(z.string(), z.string()).optional(),
   server: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * The operations view's search, filters and sorting (issue 9), as pure functions of the rows
+ * The operations view's search, filters and sorting, as pure functions of the rows
  * (`listOperations`): what the page shows, and what "Keep only shown" removes.
  */
 import { compareStrings } from '../core/entries';
@@ -140,7 +140,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
 }
 
 /**
- * The rows with each tool's tokens for the chosen model (issue 10), joined by file: the
+ * The rows with each tool's tokens for the chosen model, joined by file: the
  * worker lists the operations and counts the tokens in two answers, each redone only when
  * its own input changed. A row whose tool was not counted (it does not publish) has none.
  */
@@ -153,7 +153,7 @@ export function withTokens(rows: readonly OperationRow[], tokens: ReadonlyMap<st
 }
 
 /**
- * A target's tool limit measured against the skill (issue 10 item 2): `41 of 40 tools`, over
+ * A target's tool limit measured against the skill: `41 of 40 tools`, over
  * when the skill has more tools than the target takes; no limit gives `41 tools, no limit on
  * the count`.
  */

@@ -1,5 +1,5 @@
 /**
- * Every operation of the open skill as one row each (issue 9's operations view): the spec's
+ * Every operation of the open skill as one row each (the operations view): the spec's
  * facts from the import report (path, tags, operationId, deprecated; the skipped ones too)
  * joined with the files as they are now (method, tool name, description, state, problems,
  * published size), and the removed ones. Pure; the worker builds the rows on request.
@@ -37,7 +37,7 @@ export interface OperationRow {
   /** The tool's description (the first paragraph of the prose), or why it was skipped. */
   summary: string;
   state: OperationState;
-  /** The published tool's tokens for the chosen model (issue 10): the page joins them from the token meter; absent until counted, or for a file that does not publish. */
+  /** The published tool's tokens for the chosen model: the page joins them from the token meter; absent until counted, or for a file that does not publish. */
   tokens?: number;
   /** Taken out of the skill, and can be put back. */
   removed: boolean;
@@ -78,7 +78,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
   const spec = new Map<string, ReportOperation>();
   const { report } = facts;
   if (report) for (const o of [...report.declared, ...report.proseOnly, ...report.leftOut]) spec.set(o.file, o);
-  // Fitted on import (issue 8.1); a file restored to its full schema is generated again without the entry.
+  // Fitted on import; a file restored to its full schema is generated again without the entry.
   const fitted = new Set(report?.fitted.filter((f) => f.fits).map((f) => f.file));
 
   const skill = typeof pkg.manifest?.data.name === 'string' ? pkg.manifest.data.name : pkg.folder;

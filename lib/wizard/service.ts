@@ -73,7 +73,7 @@ export type WizardRequest =
   /** Operation files out of the skill (curation): one from the editor, many from the operations view. */
   | { type: 'remove'; paths: string[] }
   | { type: 'put-back'; paths: string[] }
-  /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema (issue 8.1). */
+  /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema. */
   | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`); GPT-4o when none is given. */
   | { type: 'tokens'; model?: string }
@@ -152,8 +152,8 @@ const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upl
 export interface WizardServiceIO {
   /**
    * SHA-256 (lowercase hex) of a text's UTF-8, for the skill's `metadata.source-sha256`: the
-   * worker's `crypto.subtle` takes ~10 ms where lib/'s JavaScript hash takes ~130 ms on a
-   * 3 MB spec. Without it, the conversion hashes in JavaScript (the same digest).
+   * worker's `crypto.subtle` is many times faster than lib/'s JavaScript hash on a spec of
+   * megabytes. Without it, the conversion hashes in JavaScript (the same digest).
    */
   sha256?: (text: string) => Promise<string>;
 }
@@ -194,7 +194,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     return { type: 'summary', summary: summarize(session) };
   }
 
-  /** The user's text for one file, applied only over the version of it the service holds (issue 7 item 4). */
+  /** The user's text for one file, applied only over the version of it the service holds. */
   function edit(request: Extract<WizardRequest, { type: 'edit' }>): WizardReply {
     if (!session) return NO_SESSION;
     const { path, version, text } = request;

@@ -74,16 +74,16 @@ export interface SessionSummary {
   tools: number;
   /** Operation files the user removed, which can be put back. */
   removed: string[];
-  /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl" (issue 9 item 5). */
+  /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
 }
 
 /**
  * A session over a skill's files (as generated, or as a bundle was imported). A conversion
  * gives its operation files as read already (`ConvertResult.read`): they are not parsed
- * again (asana-api's 250 files: ~230 ms of a fresh worker's time to the report), and what it
- * measured of them (`ConvertResult.converted`), which the rules take instead of measuring
- * again, as `convert` hands it (Kubernetes, fitted: the first check 62 → 39 ms CPU, best of 10).
+ * again (a large share of a fresh worker's time to the report), and what it measured of
+ * them (`ConvertResult.converted`), which the rules take instead of measuring again, as
+ * `convert` hands it (docs/decisions/0023-rules-check-what-the-files-hold.md).
  * The facts stay with the session's checks (`CheckState.options`, which incremental checks
  * must keep the same to reuse results) and hold only where they are true: for the
  * conversion's own parsed files (an edited file is another object) while types.json is the
@@ -110,7 +110,7 @@ export function openSession(
 }
 
 /**
- * The session without these operation files (curation, issue 9): each goes with its entry in
+ * The session without these operation files (curation): each goes with its entry in
  * SKILL.md's Operations list and the shared types only the removed operations reached
  * (`removeOperations`, the CLI's curation too), and is kept to be put back.
  */
@@ -217,7 +217,7 @@ export function sessionOperations(session: WizardSession): OperationRow[] {
   return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems });
 }
 
-/** What fitting did to an operation on import (issue 8.1), as its report entry says. */
+/** What fitting did to an operation on import, as its report entry says. */
 export interface FittedInfo {
   bytesBefore: number;
   bytesAfter: number;
@@ -227,7 +227,7 @@ export interface FittedInfo {
 /**
  * One operation file as a model is offered it (SPEC 2), or why it is not offered. An
  * operation over the size limit, or fitted to it on import, also gets its size by
- * top-level argument, the largest first (issue 8.1), so a person can see what to cut.
+ * top-level argument, the largest first, so a person can see what to cut.
  */
 export type ToolPreview =
   | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
@@ -237,7 +237,7 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   const op = session.pkg.operations.find((o) => o.file === path);
   if (!op) return { ok: false, reason: `${path} is not an operation file; only operation files become tools` };
   if (!op.declaration) {
-    // A frontmatter that does not parse hides the block it may hold: say that, with the parser's place (issue 9 item 4).
+    // A frontmatter that does not parse hides the block it may hold: say that, with the parser's place.
     const broken = op.problems.find((p) => p.ruleId === 'frontmatter' && p.severity === 'error');
     if (broken) return { ok: false, reason: `The frontmatter cannot be read${broken.line !== undefined ? ` (line ${broken.line}${broken.column !== undefined ? `, column ${broken.column}` : ''})` : ''}: ${broken.message}. Until it reads, no \`operation:\` block can be found in it, so it is not offered as a tool` };
     return { ok: false, reason: 'This file has no `operation:` block, so it is not offered as a tool: a model reads it as prose only' };
@@ -297,7 +297,7 @@ export interface SessionSnapshot {
   report?: ImportReport;
   specProblems: Problem[];
   removed?: [string, RemovedOperation][];
-  /** Types pruned with removed operations (issue 9); absent in snapshots written before. */
+  /** Types pruned with removed operations; absent in snapshots written before. */
   prunedTypes?: [string, unknown][];
 }
 

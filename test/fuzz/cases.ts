@@ -13,7 +13,7 @@ import { hostileString, hostileValue, PROSE_PIECES } from '../hostile';
 import { random, type Random } from '../random';
 
 /**
- * The fuzz test's cases (issue 7, BAD-INPUT 35): specs and skill files with hostile names,
+ * The fuzz test's cases (BAD-INPUT 35): specs and skill files with hostile names,
  * values and patterns, each run through everything a user can make happen to them.
  */
 

@@ -62,8 +62,8 @@ export function createEditorState({ path, text, label, readOnly }: { path: strin
     history(),
     // The browser's own caret and selection (coloured by the theme), not CodeMirror's
     // drawSelection: with one selection (multiple selections are not enabled) it shows the same
-    // thing, and drawing it cost Kubernetes' types.json about 3 ms of the page's main thread a
-    // keystroke, most of it restarting the drawn cursor's blink animation (docs/decisions.md).
+    // thing, and drawing it costs the page's main thread on every keystroke, most of it
+    // restarting the drawn cursor's blink animation (docs/decisions/0035-the-editor.md).
     dropCursor(),
     indentOnInput(),
     bracketMatching(),

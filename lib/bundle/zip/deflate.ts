@@ -2,7 +2,7 @@
  * Deflating a bundle's files (SPEC 1), with each large paragraph deflated once per bundle.
  *
  * Fitting writes the full shape of an object it replaced into the prose of every operation
- * that carries it (issue 8.1): Kubernetes' pod spec, 61 KB of field list, is in 28 operation
+ * that carries it: Kubernetes' pod spec, 61 KB of field list, is in 28 operation
  * files, 1.7 MB of a 6.5 MB skill. Deflating each file whole deflated that list 28 times
  * (a third of the bundle's deflate time). Here a file holding a paragraph of `SHARED_BLOCK`
  * characters or more that occurs more than once in the bundle is deflated in parts: the text

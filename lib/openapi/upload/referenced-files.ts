@@ -1,5 +1,5 @@
 /**
- * A spec split over files, given by its entry file (issue 8.6): the files its relative
+ * A spec split over files, given by its entry file: the files its relative
  * `$ref`s name, found by reading the text, and gathered until none is missing or a limit is
  * reached. Nothing here reads a disk or a network: the CLI reads from the entry file's
  * folder and the browser fetches from the entry's address, each through the `read` it
@@ -55,8 +55,8 @@ const REF_AT = new RegExp(REF.source, 'y');
 /**
  * What `text.matchAll(REF)` gives, found faster: a match holds `$ref` at its start or just
  * after its opening quote, so each `$ref` (found by `indexOf`) is tried there, in order, each
- * from the end of the last match. `matchAll` tried the expression at every offset, its first
- * character being optional: 20 ms of Stripe's 4 MB in the CLI.
+ * from the end of the last match. `matchAll` would try the expression at every offset of a
+ * spec of megabytes, its first character being optional.
  */
 export function* refMatches(text: string): Generator<RegExpExecArray> {
   let from = 0;

@@ -20,7 +20,7 @@ export interface Adapted {
 }
 
 /**
- * The skill's tools rewritten for one target (issue 10): names the host takes (cut to its
+ * The skill's tools rewritten for one target: names the host takes (cut to its
  * length with the host's prefix counted, kept unique), descriptions within a cap the target
  * refuses past, and each schema through the target's checks' fixes (lib/targets/schema-rules).
  * The compatibility report runs the same checks, so what this returns passes every check

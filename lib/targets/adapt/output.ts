@@ -16,7 +16,7 @@ export interface TargetToolsFile {
 }
 
 /**
- * The skill's tools adapted for a target and written in its request shape (issue 10 item 3):
+ * The skill's tools adapted for a target and written in its request shape:
  * what `tools --target` prints, and the wizard's "Download tools for…" saves, byte for byte.
  * The log is the import report's problem lines.
  */

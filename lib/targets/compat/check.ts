@@ -41,7 +41,7 @@ export function checkTarget(input: SkillTools, target: TargetRules, options: Com
 }
 
 /**
- * Does the skill fit the target (issue 10)? `fits`: no error as published. `fits with
+ * Does the skill fit the target? `fits`: no error as published. `fits with
  * changes`: errors, each of which adapting the tools removes (`tools --target`). `does not
  * fit`: errors remain after adapting (too many tools, strict-mode totals), which curation
  * must fix. Warnings (unverified caps, ignored keywords) are listed and do not decide.

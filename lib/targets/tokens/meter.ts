@@ -36,7 +36,7 @@ interface Entry {
 const MAX_MEMO = 200_000;
 
 /**
- * Counts tool tokens per model (issue 10), re-counting only what changed: each tool's count
+ * Counts tool tokens per model, re-counting only what changed: each tool's count
  * is cached by the tool object (a file the edit did not touch publishes the same object) and
  * by its JSON text (an edit to types.json republishes every tool, most of them unchanged),
  * and the strings counted are remembered per encoding (a description repeated across tools is
