@@ -65,7 +65,7 @@ describe('the import report file', () => {
     expect(run.code, run.stderr).toBe(1);
     const fromCli = await readFile(reportPath, 'utf8');
 
-    // The wizard's download: the worker's service writes it (components/wizard/wizard-controller.ts saves it).
+    // The wizard's download: the worker's service writes it (components/wizard/state/wizard-controller.ts saves it).
     const service = createWizardService();
     const names = (await readdir(spec)).sort();
     const reply = await service.handle({

@@ -2,23 +2,23 @@
 
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
-import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import { CodeEditor, type CodeEditorHandle } from './editor/code-editor';
 import { EditorStates } from './editor/editor-states';
-import { CompatSection, TokenSummary, toolTokenLine } from './fit-view';
-import { FileList } from './file-list';
-import { skillCounts } from './format';
-import { ProblemList } from './problem-list';
-import { REPORT_HEADING, ReportView } from './report-view';
-import { OperationsView } from './operations-view';
-import { PreviewPane } from './preview-pane';
-import { RegenerateForm } from './regenerate-form';
-import { DraftList } from './draft-list';
-import { StartPanel } from './start-panel';
-import { Recovered, StillWorking } from './still-working';
-import { useSettling, useSkillFit, type Settling } from './use-skill-fit';
-import type { FitState } from './fit-state';
-import { useLiveValue } from './use-live-reducer';
-import { useWizardSession, type HeardWizardStore } from './use-wizard-session';
+import { CompatSection, TokenSummary, toolTokenLine } from './views/fit-view';
+import { FileList } from './views/file-list';
+import { skillCounts } from './views/format';
+import { ProblemList } from './views/problem-list';
+import { REPORT_HEADING, ReportView } from './views/report-view';
+import { OperationsView } from './views/operations-view';
+import { PreviewPane } from './views/preview-pane';
+import { RegenerateForm } from './views/regenerate-form';
+import { DraftList } from './views/draft-list';
+import { StartPanel } from './views/start-panel';
+import { Recovered, StillWorking } from './views/still-working';
+import { useSettling, useSkillFit, type Settling } from './state/use-skill-fit';
+import type { FitState } from './state/fit-state';
+import { useLiveValue } from './state/use-live-reducer';
+import { useWizardSession, type HeardWizardStore } from './state/use-wizard-session';
 
 /**
  * The wizard: upload a spec (or open a bundle), read the import report, review and edit

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitNull, convertSchema, type SchemaHost } from './schema-object';
+import { convertSchema, type SchemaHost } from './schema-object';
 
 function host(swagger = false, oas31 = false): SchemaHost & { warnings: string[] } {
   const warnings: string[] = [];
@@ -49,13 +49,5 @@ describe('convertSchema', () => {
     const h = host();
     expect(() => convertSchema(s, '', h)).not.toThrow();
     expect(h.warnings.some((w) => w.includes('nest more than 100'))).toBe(true);
-  });
-});
-
-describe('admitNull', () => {
-  it('adds null to the type, to an enum, or wraps a composite in anyOf', () => {
-    expect(admitNull({ type: 'integer', enum: [1, 2] })).toEqual({ type: ['integer', 'null'], enum: [1, 2, null] });
-    expect(admitNull({ format: 'uuid' })).toEqual({ format: 'uuid' });
-    expect(admitNull({ oneOf: [{ type: 'string' }], description: 'd' })).toEqual({ anyOf: [{ oneOf: [{ type: 'string' }] }, { type: 'null' }], description: 'd' });
   });
 });

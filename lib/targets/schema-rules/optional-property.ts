@@ -1,5 +1,5 @@
+import { admitNull } from '../../core/admit-null';
 import { isPlainObject, setOwn } from '../../core/entries';
-import { admitNull } from '../../convert/schema-object';
 import type { SchemaCheck } from '../model';
 import type { SchemaNode } from '../schema-walk';
 import { cite, where, type NodeRule } from './rule';

@@ -1,0 +1,109 @@
+'use client';
+
+import { useState } from 'react';
+import { curlCommand, fetchSnippet, type CallCredential, type HttpRequest } from '../../../lib/call';
+import type { Result } from '../../../lib/core/result';
+import { ProblemList } from './problem-list';
+
+/**
+ * A call with the arguments the user types, and the exact request it becomes (SPEC 3), or
+ * the refusal with one problem per offending argument. Nothing is sent.
+ */
+export function CallPreview({
+  args,
+  onArgsChange,
+  request,
+  credentials,
+}: {
+  args: string;
+  onArgsChange: (text: string) => void;
+  request: Result<HttpRequest> | undefined;
+  /** Where SKILL.md says the credentials go: placeholders in the copied request. */
+  credentials: readonly CallCredential[];
+}) {
+  return (
+    <div className="call-preview">
+      <label className="field">
+        <span>Arguments (JSON)</span>
+        <textarea className="args" value={args} spellCheck={false} onChange={(e) => onArgsChange(e.target.value)} rows={Math.min(12, Math.max(4, args.split('\n').length + 1))} />
+      </label>
+      {request === undefined ? null : request.ok ? (
+        <section aria-label="Request">
+          <h4>The request this call sends</h4>
+          <pre aria-label="HTTP request" tabIndex={0}>{formatRequest(request.value)}</pre>
+          <p className="muted">Credentials are added by the platform&apos;s gateway; nothing is sent from here.</p>
+          <CopyRequest request={request.value} credentials={credentials} />
+        </section>
+      ) : (
+        <section aria-label="Refused">
+          <h4>Refused: nothing would be sent</h4>
+          <ProblemList problems={request.problems} label="Why the call is refused" />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function formatRequest(r: HttpRequest): string {
+  const lines = [`${r.method} ${r.url}`];
+  for (const [k, v] of Object.entries(r.headers)) lines.push(`${k}: ${v}`);
+  if (r.body !== undefined) {
+    let body = r.body;
+    try {
+      body = JSON.stringify(JSON.parse(r.body), null, 2);
+    } catch {
+      // Not JSON: shown as it is sent.
+    }
+    lines.push('', body);
+  }
+  return lines.join('\n');
+}
+
+type CopyKind = 'curl' | 'fetch';
+
+/**
+ * "Copy as curl" and "Copy as fetch": the request above as a command, each
+ * credential an environment variable (`$API_KEY`), never a value. What was copied is shown
+ * too, so it can be selected by hand where the clipboard is refused.
+ */
+function CopyRequest({ request, credentials }: { request: HttpRequest; credentials: readonly CallCredential[] }) {
+  const [copied, setCopied] = useState<{ kind: CopyKind; text: string; ok: boolean } | null>(null);
+  const text = (kind: CopyKind) => (kind === 'curl' ? curlCommand(request, credentials) : fetchSnippet(request, credentials));
+  // A new request makes the shown copy stale: it is shown only while it is still the request's.
+  const shown = copied && copied.text === text(copied.kind) ? copied : null;
+  const copy = async (kind: CopyKind) => {
+    const value = text(kind);
+    let ok = true;
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      ok = false;
+    }
+    setCopied({ kind, text: value, ok });
+  };
+  const names = credentials.map((c) => (c.prefix.trim() === 'Basic' ? `$${c.variable} (user:password in base64)` : `$${c.variable}`));
+  return (
+    <div className="copy-request">
+      <div className="actions">
+        <button type="button" onClick={() => void copy('curl')}>
+          Copy as curl
+        </button>
+        <button type="button" onClick={() => void copy('fetch')}>
+          Copy as fetch
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {shown
+          ? `${shown.ok ? 'Copied' : 'The clipboard was refused: select it below'} as ${shown.kind}. ${
+              names.length === 0 ? 'SKILL.md names no credential, so it carries none.' : `Set ${names.join(', ')} first: the credential is never in the copy.`
+            }`
+          : ''}
+      </p>
+      {shown && (
+        <pre aria-label={`The request as ${shown.kind}`} tabIndex={0}>
+          {shown.text}
+        </pre>
+      )}
+    </div>
+  );
+}

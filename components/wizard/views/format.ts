@@ -1,0 +1,37 @@
+import type { SessionSummary } from '../../../lib/wizard/session';
+
+/** `1 file`, `3 files`. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The skill's status line: files, tools, errors, warnings, and the edited files when there are any. */
+export function skillCounts(summary: SessionSummary): string {
+  const edited = summary.files.filter((f) => f.edited).length;
+  const parts = [count(summary.files.length, 'file'), count(summary.tools, 'tool'), count(summary.errors, 'error'), count(summary.warnings, 'warning')];
+  if (edited > 0) parts.push(`${edited} edited`);
+  return parts.join(' · ');
+}
+
+/** A size in decimal megabytes, one decimal: `4.2 MB`. */
+export function megabytes(chars: number): string {
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
+
+/** A count of bytes as a person reads it: `512 bytes`, `12.3 KB`, `4.2 MB` (decimal). */
+export function byteSize(bytes: number): string {
+  if (bytes < 1_000) return count(bytes, 'byte');
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} KB`;
+  return megabytes(bytes);
+}
+
+/** What the drafts list says of a draft: its files, its edits and whether they are in a downloaded bundle. */
+export function draftFacts(info: { files: number; edited: number; changedAt: number; downloadedAt?: number }): string {
+  const parts = [count(info.files, 'file')];
+  if (info.edited === 0) parts.push('no edits');
+  else {
+    parts.push(`${info.edited} edited`);
+    parts.push(info.downloadedAt !== undefined && info.downloadedAt >= info.changedAt ? 'every edit in a downloaded bundle' : 'edits not in a downloaded bundle yet');
+  }
+  return parts.join(' · ');
+}

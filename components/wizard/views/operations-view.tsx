@@ -1,0 +1,340 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  filesNotShown,
+  filterOperations,
+  isFiltered,
+  operationFacets,
+  searchText,
+  sortOperations,
+  UNTAGGED,
+  EMPTY_QUERY,
+  type OperationQuery,
+  type SortKey,
+  type StateFilter,
+  toolLimit,
+  withTokens,
+} from '../../../lib/wizard/operation-query';
+import type { TargetRow, TokensView } from '../../../lib/wizard/fit';
+import type { OperationRow, OperationState } from '../../../lib/wizard/operations';
+import type { SessionSummary } from '../../../lib/wizard/session';
+import { count } from './format';
+import { OperationsTable, type OperationColumn } from './operations-table';
+import type { OperationsState } from '../state/wizard-state';
+
+const STATE_LABELS: Record<StateFilter, string> = {
+  declared: 'Declared',
+  fitted: 'Fitted',
+  'prose-only': 'Prose-only',
+  error: 'Error',
+  skipped: 'Skipped',
+  removed: 'Removed',
+};
+
+const bytes = new Intl.NumberFormat('en');
+
+const VERDICT_WORDS: Record<TargetRow['verdict'], string> = { fits: 'fits', 'fits-with-changes': 'fits with changes', 'does-not-fit': 'does not fit' };
+
+/** The table's columns, in order. A column is one more entry, with its `SORTERS` key. */
+const COLUMNS: OperationColumn[] = [
+  { key: 'method', header: 'Method', width: '4.75rem', cell: (r) => <span className={`method m-${r.method.toLowerCase()}`}>{r.method}</span> },
+  {
+    key: 'path',
+    header: 'Path',
+    width: 'minmax(13rem, 3fr)',
+    cell: (r) => (
+      <>
+        <span className="ops-path" title={r.path}>
+          {r.path}
+        </span>
+        <span className="ops-summary" title={r.summary}>
+          {r.summary}
+        </span>
+      </>
+    ),
+  },
+  { key: 'tags', header: 'Tags', width: 'minmax(5rem, 1fr)', cell: (r) => <span title={r.tags.join(', ')}>{r.tags.join(', ')}</span> },
+  { key: 'tool', header: 'Tool', width: 'minmax(8rem, 2fr)', cell: (r) => <span className="ops-tool" title={r.tool}>{r.tool ?? ''}</span> },
+  { key: 'state', header: 'State', width: '6rem', cell: (r) => <span className={`state s-${r.state}`}>{STATE_LABELS[r.state].toLowerCase()}</span> },
+  {
+    key: 'problems',
+    header: 'Problems',
+    width: '5.5rem',
+    cell: (r) => (
+      <>
+        {r.errors > 0 && <span className="count error" aria-label={count(r.errors, 'error')}>{r.errors}</span>}{' '}
+        {r.warnings > 0 && <span className="count warning" aria-label={count(r.warnings, 'warning')}>{r.warnings}</span>}
+      </>
+    ),
+  },
+  { key: 'bytes', header: 'Bytes', width: '4.75rem', cell: (r) => (r.bytes === undefined ? '' : bytes.format(r.bytes)) },
+  { key: 'tokens', header: 'Tokens', width: '4.75rem', cell: (r) => (r.tokens === undefined ? '' : bytes.format(r.tokens)) },
+  { key: 'deprecated', header: 'Deprecated', width: '6rem', cell: (r) => (r.deprecated ? 'deprecated' : '') },
+];
+
+interface Status {
+  text: string;
+  /** What Undo does: the same files the other way. */
+  undo?: { change: 'remove' | 'put-back'; paths: string[] };
+}
+
+/**
+ * Every operation of the spec in one table: search, filters by tag, method and
+ * state, sorting by any column, and curation in bulk (Remove selected, Keep only shown, and
+ * the removed ones put back). The rows come from the worker (`listOperations`); what is shown
+ * is `filterOperations` and `sortOperations`, the same functions the unit tests hold.
+ */
+export function OperationsView({
+  summary,
+  operations,
+  onLoad,
+  onView,
+  onOpen,
+  onCurate,
+  tokens,
+  targets,
+  limitTarget,
+  onLimitTarget,
+}: {
+  /** A new summary (an edit, a removal) means the rows may have changed: they are asked for again. */
+  summary: SessionSummary;
+  operations: OperationsState;
+  onLoad: () => void;
+  onView: (view: Partial<Omit<OperationsState, 'rows'>>) => void;
+  onOpen: (row: OperationRow) => void;
+  onCurate: (change: 'remove' | 'put-back', paths: string[]) => Promise<boolean>;
+  /** The tools' tokens for the chosen model (the Tokens column); null until counted. */
+  tokens: TokensView | null;
+  /** The compatibility table's rows: the chosen target's limits are measured against the skill. */
+  targets: TargetRow[] | null;
+  limitTarget: string | null;
+  onLimitTarget: (target: string | null) => void;
+}) {
+  const { rows, query, sort, active } = operations;
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [status, setStatus] = useState<Status | null>(null);
+  const [working, setWorking] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const search = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    onLoad();
+  }, [summary, onLoad]);
+
+  const tokenCounts = useMemo(() => (tokens ? new Map(tokens.tools.map((t) => [t.file, t.tokens])) : null), [tokens]);
+  const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
+  const haystacks = useMemo(() => new Map(all.map((r) => [r, searchText(r)])), [all]);
+  const shown = useMemo(() => sortOperations(filterOperations(all, query, haystacks), sort), [all, query, sort, haystacks]);
+  const removedView = query.state === 'removed';
+  const facets = useMemo(() => operationFacets(all, removedView), [all, removedView]);
+  const chosen = shown.filter((r) => r.file !== undefined && selected.has(r.id));
+  const hidden = useMemo(() => (removedView || !isFiltered(query) ? [] : filesNotShown(all, shown)), [all, shown, query, removedView]);
+  const inSkill = all.filter((r) => !r.removed).length;
+  const limits = targets?.find((t) => t.target === limitTarget);
+  const toolTargets = targets?.filter((t) => t.applies === 'tools') ?? [];
+
+  if (rows === null) return <p className="muted">Listing the operations…</p>;
+  if (all.length === 0) return null;
+
+  const setQuery = (change: Partial<OperationQuery>) => {
+    onView({ query: { ...query, ...change } });
+    setStatus(null);
+  };
+  const onSort = (key: SortKey) =>
+    onView({ sort: sort?.key !== key ? { key, direction: 'ascending' } : sort.direction === 'ascending' ? { key, direction: 'descending' } : null });
+
+  /** Removes or puts back files, says so with an Undo, and keeps focus in the table (the button pressed may be gone). */
+  const curate = async (change: 'remove' | 'put-back', paths: string[], text: string, undoable = true) => {
+    if (paths.length === 0) return;
+    const gone = new Set(paths);
+    const first = shown.findIndex((r) => r.file !== undefined && gone.has(r.file));
+    const next = shown.slice(first + 1).find((r) => r.file === undefined || !gone.has(r.file)) ?? shown.slice(0, Math.max(0, first)).reverse().find((r) => r.file === undefined || !gone.has(r.file));
+    setWorking(true);
+    const done = await onCurate(change, paths);
+    setWorking(false);
+    if (!done) {
+      setStatus({ text: 'That did not happen: the wizard did not answer. Nothing was changed.' });
+      return;
+    }
+    setSelected(new Set());
+    setStatus({ text, undo: undoable ? { change: change === 'remove' ? 'put-back' : 'remove', paths } : undefined });
+    if (next) {
+      onView({ active: next.id });
+      setFocusRequest((n) => n + 1);
+    } else search.current?.focus();
+  };
+
+  const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+  const stateOptions = facets.states.filter(([s, n]) => n > 0 || s === query.state);
+
+  return (
+    <section className="operations" aria-labelledby="operations-heading">
+      <div className="file-bar">
+        <h3 id="operations-heading">Operations</h3>
+        <span className="muted" aria-live="polite">
+          {removedView ? `${count(shown.length, 'removed operation')} shown` : `${shown.length} of ${count(inSkill, 'operation')} shown`}
+          {chosen.length > 0 ? ` · ${chosen.length} selected` : ''}
+        </span>
+      </div>
+      <div className="ops-toolbar">
+        <input
+          ref={search}
+          type="search"
+          className="ops-search"
+          aria-label="Filter operations"
+          placeholder="POST /v2/payments, a tag, an operationId, a tool…"
+          value={query.text}
+          onChange={(e) => setQuery({ text: e.target.value })}
+        />
+        <label className="ops-filter">
+          <span>Tag</span>
+          <select value={query.tag ?? ''} onChange={(e) => setQuery({ tag: e.target.value === '' ? null : e.target.value })}>
+            <option value="">All tags</option>
+            {facets.untagged > 0 && <option value={UNTAGGED}>No tag ({facets.untagged})</option>}
+            {facets.tags.map(([tag, n]) => (
+              <option key={tag} value={tag}>
+                {tag} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ops-filter">
+          <span>Method</span>
+          <select value={query.method ?? ''} onChange={(e) => setQuery({ method: e.target.value === '' ? null : e.target.value })}>
+            <option value="">All methods</option>
+            {facets.methods.map(([method, n]) => (
+              <option key={method} value={method}>
+                {method} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ops-filter">
+          <span>State</span>
+          <select value={query.state ?? ''} onChange={(e) => setQuery({ state: e.target.value === '' ? null : (e.target.value as OperationState | 'removed') })}>
+            <option value="">In the skill</option>
+            {stateOptions.map(([state, n]) => (
+              <option key={state} value={state}>
+                {STATE_LABELS[state]} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        {(isFiltered(query) || removedView) && (
+          <button type="button" onClick={() => setQuery(EMPTY_QUERY)}>
+            Clear filters
+          </button>
+        )}
+      </div>
+      {toolTargets.length > 0 && (
+        <div className="ops-limits">
+          <label className="ops-filter">
+            <span>Limits of</span>
+            <select value={limits?.target ?? ''} onChange={(e) => onLimitTarget(e.target.value === '' ? null : e.target.value)}>
+              <option value="">No target</option>
+              {toolTargets.map((t) => (
+                <option key={t.target} value={t.target}>
+                  {t.title}
+                  {t.maxTools === undefined ? '' : ` (${t.maxTools} tools)`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {limits && <TargetLimits row={limits} shown={removedView ? undefined : shownTools(shown)} tokens={tokens} />}
+        </div>
+      )}
+      <div className="ops-actions actions">
+        {removedView ? (
+          <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'put back')} into the skill.`)}>
+            Put back selected
+          </button>
+        ) : (
+          <>
+            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('remove', chosen.map((r) => r.file!), `${describe(chosen.length, 'removed')}: listed under State: Removed, where they can be put back.`)}>
+              Remove selected
+            </button>
+            <button
+              type="button"
+              disabled={working || hidden.length === 0}
+              title={isFiltered(query) ? undefined : 'Search or filter first: the operations shown are the ones kept'}
+              onClick={() => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`)}
+            >
+              Keep only shown
+            </button>
+          </>
+        )}
+        <p role="status" className="ops-status">
+          {status?.text}
+          {status?.undo && (
+            <>
+              {' '}
+              <button type="button" className="link" disabled={working} onClick={() => void curate(status.undo!.change, status.undo!.paths, `Undone: ${describe(status.undo!.paths.length, status.undo!.change === 'remove' ? 'removed again' : 'put back')}.`, false)}>
+                Undo
+              </button>
+            </>
+          )}
+        </p>
+      </div>
+      {shown.length === 0 ? (
+        <p className="muted">{removedView ? 'No removed operation matches.' : 'No operation matches.'}</p>
+      ) : (
+        <OperationsTable
+          rows={shown}
+          columns={COLUMNS}
+          label={removedView ? 'Removed operations' : 'Operations'}
+          selected={selected}
+          onSelect={setSelected}
+          active={active}
+          onActive={(id) => onView({ active: id })}
+          onOpen={onOpen}
+          sort={sort}
+          onSort={onSort}
+          focusRequest={focusRequest}
+        />
+      )}
+      <p className="muted hint">
+        Arrow keys move between rows, Space selects, Enter opens the file; Ctrl+A selects every row shown.
+      </p>
+    </section>
+  );
+}
+
+/** The rows shown that publish a tool, and their tokens: what "Keep only shown" would leave. */
+function shownTools(shown: readonly OperationRow[]): { tools: number; tokens: number } {
+  let tools = 0;
+  let tokens = 0;
+  for (const r of shown) {
+    if (r.removed || (r.state !== 'declared' && r.state !== 'fitted')) continue;
+    tools++;
+    tokens += r.tokens ?? 0;
+  }
+  return { tools, tokens };
+}
+
+/**
+ * The chosen target's limits measured against the skill: its tool count
+ * (`41 of 40 tools`, in red when over), its verdict from the compatibility table, and what
+ * the operations shown would come to, so a filter then "Keep only shown" can bring the skill
+ * under the limit.
+ */
+function TargetLimits({ row, shown, tokens }: { row: TargetRow; shown?: { tools: number; tokens: number }; tokens: TokensView | null }) {
+  const limit = toolLimit(row.tools, row.maxTools);
+  const after = shown && row.maxTools !== undefined && limit.over ? toolLimit(shown.tools, row.maxTools) : undefined;
+  return (
+    <p className="ops-limit" aria-label={`Limits of ${row.title}`} aria-live="polite">
+      <span className={limit.over ? 'over' : undefined}>{limit.text}</span>
+      {' · '}
+      {VERDICT_WORDS[row.verdict]}
+      {row.errors > 0 ? ` (${count(row.errors, 'error')}; the table below has each reason)` : ''}
+      {after && (
+        <>
+          {' · '}
+          <span className={after.over ? 'over' : 'fits'}>
+            the {count(shown!.tools, 'tool')} shown{tokens ? ` (${bytes.format(shown!.tokens)} tokens for ${tokens.model.label})` : ''} {after.over ? 'are still over' : 'fit'}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
