@@ -2,8 +2,8 @@
  * `skill-wizard convert` against the tool a user would pick instead, openapi-mcp-generator
  * 4.0.1, side by side in one run: the same four corpus specs, each tool as
  * a whole process the way a user runs it (Node's start, reading, writing, exit), alternating
- * runs so a busy machine slows both alike, median of 3. Target: at most the peer's time on
- * each spec; aim: half. Timed once creating a file costs what it does on a disk nobody has
+ * runs so a busy machine slows both alike, median of 3. Target: at most 1.5 times the peer's
+ * time on each spec (docs/decisions/0026-cli-one-bundle-and-its-target.md). Timed once creating a file costs what it does on a disk nobody has
  * just emptied (`settleDisk`), which the report says.
  *
  * The peer is installed into bench/.peer/ (`npm i --no-save`, outside the project's
@@ -23,6 +23,8 @@ const PEER_DIR = join(ROOT, 'bench/.peer');
 const PEER_BIN = join(PEER_DIR, 'node_modules/openapi-mcp-generator/bin/openapi-mcp-generator.js');
 export const PEER_SPECS = ['stripe-core', 'kubernetes-core', 'openai-api', 'box-platform'];
 const RUNS = 3;
+/** `convert` may take this many times the peer's whole-process time: it validates, fits and checks what the peer does not. */
+const TARGET_RATIO = 1.5;
 /** The CLI timed: the bundle built from this tree, or another build to compare (`BENCH_CLI=/path/to/cli.mjs`). */
 const CLI = process.env.BENCH_CLI ?? join(ROOT, 'dist/cli.mjs');
 
@@ -118,7 +120,7 @@ export function benchCliVsPeer(): { ok: boolean; report: string } {
       }
       const wall = [median(ours.map((t) => t.wall)), theirs.length > 0 ? median(theirs.map((t) => t.wall)) : undefined] as const;
       const cpu = HAS_TIME ? ([median(ours.map((t) => t.cpu!)), theirs.length > 0 ? median(theirs.map((t) => t.cpu!)) : undefined] as const) : undefined;
-      if (wall[1] !== undefined && wall[0] > wall[1]) ok = false;
+      if (wall[1] !== undefined && wall[0] > TARGET_RATIO * wall[1]) ok = false;
       const ratio = (a: number, b: number | undefined) => (b === undefined ? '' : (a / b).toFixed(2));
       rows.push([
         folder,
@@ -137,7 +139,7 @@ export function benchCliVsPeer(): { ok: boolean; report: string } {
     '',
     table(['spec', 'operations', 'skill-wizard', 'peer', 'ratio', ...(HAS_TIME ? ['CPU skill-wizard', 'CPU peer', 'CPU ratio'] : [])], rows),
     '',
-    'skipped' in peer ? `peer: ${peer.skipped}` : `target: wall ratio at most 1.00 on each (aim 0.50): ${ok ? 'met' : 'MISSED'}; load average now ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+    'skipped' in peer ? `peer: ${peer.skipped}` : `target: wall ratio at most ${TARGET_RATIO.toFixed(2)} on each: ${ok ? 'met' : 'MISSED'}; load average now ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
     disk === undefined
       ? ''
       : `creating a file in the output folder: ${disk.micros.toFixed(0)} µs${disk.waitedMs >= PROBE_EVERY_MS ? ` after waiting ${(disk.waitedMs / 1000).toFixed(0)} s for files removed just before to stop slowing it` : ''}${disk.micros > SETTLED_MICROS ? ` (over ${SETTLED_MICROS} µs: the disk was still slowed, and the figures above with it)` : ''}`,

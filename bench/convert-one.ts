@@ -27,7 +27,6 @@ import { sha256Hex } from '../lib/core/sha256';
 import { join } from 'node:path';
 import { readSpecUpload } from '../cli/read-spec';
 import { writeSkillFolder } from '../cli/write-output';
-import { WriterThread } from '../cli/writer-thread';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { SPECS_DIR } from '../test/corpus';
@@ -97,14 +96,14 @@ async function main() {
     }
     const out = mkdtempSync(join(tmpdir(), 'fit-cost-'));
     // Then, in rounds of their own, the conversion as `convert` runs it without --zip:
-    // generate, then writeSkillFolder writes the folder with the CLI's writer and runs the
+    // generate, then writeSkillFolder writes the folder as the CLI does and runs the
     // rules, handed what the conversion measured (as `convert` hands them). The folder is
     // removed after each round, outside the time.
     for (let i = 0; i < FIT_COST_ROUNDS; i++) {
       const b = t();
       const bc = cpu();
       const w = convertSpec(loaded.value, { sha256, fit });
-      await writeSkillFolder(out, w.folder, w.files, { force: false, writer: new WriterThread() }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
+      await writeSkillFolder(out, w.folder, w.files, { force: false }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
       rounds.written.push(t() - b);
       rounds.writtenCpu.push(cpu() - bc);
       rmSync(join(out, w.folder), { recursive: true, force: true });

@@ -395,114 +395,11 @@ async function entries(dir: string): Promise<string[]> {
   return (await readdir(dir)).sort();
 }
 
-/** A JSON spec each validation finds something in: the schema (a parameter without `in`), a `$ref` to the wrong kind of object, and the spec's parse and references (a `$ref` that does not resolve). */
-const INVALID_OPENAPI = JSON.stringify(
-  {
-    openapi: '3.0.3',
-    info: { title: 'Invalid', version: '1' },
-    servers: [{ url: 'https://invalid.example.com' }],
-    paths: {
-      '/things/{id}': {
-        get: {
-          operationId: 'getThing',
-          parameters: [{ name: 'id', required: true, schema: { type: 'string' } }, { $ref: '#/components/schemas/Thing' }],
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } },
-        },
-      },
-    },
-    components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } } } } },
-  },
-  null,
-  2,
-);
+/** The bin as a user runs it, with nothing set in its environment. */
+const WRITERS = [['the bin', {}]] as const;
 
-/** Swagger 2.0, with what only its own checks find (a body parameter twice) and a schema error. */
-const INVALID_SWAGGER = JSON.stringify(
-  {
-    swagger: '2.0',
-    info: { title: 'Invalid two', version: '1' },
-    host: 'invalid.example.com',
-    paths: {
-      '/things': {
-        post: {
-          operationId: 'makeThing',
-          parameters: [
-            { name: 'a', in: 'body', schema: { type: 'object' } },
-            { name: 'b', in: 'body', schema: { type: 'object' } },
-          ],
-          responses: { '200': { description: 'ok' }, 'x-bad': 3 },
-        },
-      },
-    },
-  },
-  null,
-  2,
-);
-
-/**
- * Invalid against the official schema alone, as parsed: every `$ref` resolves where it is,
- * so the loaded document is the file's parsed tree (`parsedAsIs`), and the writer thread's
- * validation (cli/spec-validator.ts) is the one used.
- */
-const INVALID_AS_PARSED = JSON.stringify(
-  {
-    openapi: '3.0.3',
-    info: { title: 'Invalid as parsed', version: 1 },
-    servers: [{ url: 'https://as-parsed.example.com' }],
-    paths: {
-      '/things/{id}': {
-        get: {
-          operationId: 'getThing',
-          parameters: [{ name: 'id', required: true, schema: { type: 'string' } }, { $ref: '#/components/parameters/Limit' }],
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
-        },
-      },
-    },
-    components: {
-      parameters: { Limit: { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 'one' } } },
-      schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } }, required: 'id' } },
-    },
-  },
-  null,
-  2,
-);
-
-/**
- * The bin with the skill's files written on the writer thread and on the main thread
- * (cli/writer-thread.ts): these specs are smaller than the thread's default threshold, so it is asked for.
- */
-const WRITERS = [
-  ['the writer thread', { SKILL_WIZARD_WRITER_THREAD: 'on' }],
-  ['the main thread', { SKILL_WIZARD_WRITER_THREAD: 'off' }],
-] as const;
-
-describe.concurrent('cli convert: the files written on the writer thread or on the main thread (cli/writer-thread.ts)', () => {
-  it.for([
-    ['OpenAPI 3.0, invalid', 'spec.json', INVALID_OPENAPI, true],
-    ['Swagger 2.0, invalid', 'spec.json', INVALID_SWAGGER, true],
-    ['OpenAPI 3.0, invalid against its schema as parsed (validated on the writer thread)', 'spec.json', INVALID_AS_PARSED, true],
-    ['200 operations', 'many.json', manyOperations(200), false],
-  ] as const)('%s: prints, writes and reports the same bytes either way', async ([, name, text, invalid], { expect }) => {
-    const dir = await mkdtemp(join(tmp, 'writers-'));
-    const spec = join(dir, name);
-    await writeFile(spec, text);
-    const runs = [];
-    for (const [how, env] of WRITERS) {
-      const out = join(dir, `out-${how}`);
-      const report = join(dir, `${how}.report.json`);
-      const zip = join(dir, `${how}.zip`);
-      const r = await spawnCli(['convert', spec, '--out', out, '--report', report, '--zip', zip], { env });
-      const [skill] = await readdir(out);
-      runs.push({ ...r, stdout: r.stdout.replaceAll(out, '<out>'), report: await readFile(report, 'utf8'), zip: await readFile(zip), files: await folder(join(out, skill)), folder: await entries(out) });
-    }
-    const [thread, main] = runs;
-    // Not vacuous: a skill was written, and the invalid specs' problems are printed, validation's among them.
-    expect(main.files.size).toBeGreaterThan(1);
-    if (invalid) expect(main.stdout).toMatch(/Problems in the spec:[^]* spec-invalid /);
-    expect(thread).toEqual(main);
-  });
-
-  it.for(WRITERS)('--force on %s: the skill files are the new ones, everything else in the folder is kept', async ([, env], { expect }) => {
+describe.concurrent('cli convert: the skill folder written whole or not at all', () => {
+  it.for(WRITERS)('--force (%s): the skill files are the new ones, everything else in the folder is kept', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'force-'));
     const out = join(dir, 'out');
     await writeFile(join(dir, 'first.json'), manyOperations(150, 'Same', 'old'));
@@ -519,7 +416,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect(await entries(out)).toEqual(['same']);
   });
 
-  it.for(WRITERS)('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f) on %s, and says so in one line', async ([, env], { expect }) => {
+  it.for(WRITERS)('leaves --out exactly as it was, with no half skill, when a write fails (ulimit -f) (%s), and says so in one line', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'efbig-'));
     const out = join(dir, 'out');
     await mkdir(out);
@@ -535,9 +432,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect(await entries(dir)).toEqual(['failing.json', 'out']);
   });
 
-  // With the writer thread, the files go to it while the conversion makes them (cli/writer-thread.ts, `stream`):
-  // the folder is checked when the skill's name is known, before the first file goes.
-  it.for(WRITERS)('refuses a skill folder it may not write into on %s as before the files were handed out as they are made: the same line, exit 2, --out untouched, no hidden folder', async ([, env], { expect }) => {
+  it.for(WRITERS)('refuses a skill folder it may not write into (%s): the same line, exit 2, --out untouched, no hidden folder', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'refused-'));
     const spec = join(dir, 'refused.json');
     await writeFile(spec, manyOperations(200, 'Refused'));
@@ -560,7 +455,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect(await readFile(join(dir, 'out-not-empty', 'refused', 'notes.md'), 'utf8')).toBe('mine');
   });
 
-  it.for(WRITERS)('leaves --out as it was when an operation file fails (ulimit -f) while the files are still being made on %s, and says so in one line', async ([, env], { expect }) => {
+  it.for(WRITERS)('leaves --out as it was when an operation file fails (ulimit -f) while the files are being written (%s), and says so in one line', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'efbig-early-'));
     const out = join(dir, 'out');
     await mkdir(out);
@@ -583,7 +478,7 @@ describe.concurrent('cli convert: the files written on the writer thread or on t
     expect((await readFile(join(dir, 'whole', 'early', 'SKILL.md'))).length).toBeLessThan(8192);
   });
 
-  it.for(WRITERS)('Ctrl-C while the files are written on %s: the process ends by SIGINT, leaving no hidden folder and no half skill', async ([, env], { expect }) => {
+  it.for(WRITERS)('Ctrl-C while the files are written (%s): the process ends by SIGINT, leaving no hidden folder and no half skill', async ([, env], { expect }) => {
     const dir = await mkdtemp(join(tmp, 'interrupted-'));
     const spec = join(dir, 'many.json');
     await writeFile(spec, manyOperations(3000, 'Interrupted'));

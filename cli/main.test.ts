@@ -4,8 +4,6 @@ import { cp, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runHere, spawnCli } from '../test/cli';
-import { BUNDLE_HEAD, BUNDLE_TAIL, cacheFileOf } from './script-bundle';
-import { V8_FLAGS } from './v8-flags';
 
 const EXAMPLE = join(ROOT, 'examples/hollowbrook');
 const LINE = /^[^\s:]+:\d+:\d+ [a-z0-9-]+ (\(warning\) )?\S.*$/;
@@ -300,35 +298,5 @@ describe('the skill-wizard bin', () => {
       execFile(bin, ['validate', 'examples/hollowbrook'], { cwd: ROOT, encoding: 'utf8' }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }));
     });
     expect(r).toEqual({ code: 0, stdout: '0 errors, 0 warnings\n' });
-    // cli/launch.ts and the writer thread read the bundles as Latin-1, the same text only while every byte is ASCII.
-    for (const name of ['cli.cjs', 'spec-validator.cjs']) {
-      const bundle = await readFile(join(ROOT, 'dist', name));
-      expect(bundle.findIndex((b) => b > 0x7f)).toBe(-1);
-    }
-  });
-
-  // V8 refuses a code cache written under other flags, and compiles the bundle again, unseen:
-  // the build writes the cache with the flags the bin sets (cli/v8-flags.ts), and V8 takes it.
-  it.for([
-    ['cli.cjs', 'with the flags the bin sets, takes the code cache the build wrote', V8_FLAGS, false],
-    ['cli.cjs', 'without them, refuses it (so the check above can fail)', '', true],
-    ['spec-validator.cjs', "with the flags the bin sets, takes the writer thread's validator's cache", V8_FLAGS, false],
-    ['spec-validator.cjs', 'without them, refuses it', '', true],
-  ] as const)('V8, for %s %s', async ([name, , flags, refused], { expect }) => {
-    const check = [
-      "const { setFlagsFromString } = require('node:v8');",
-      "const { readFileSync } = require('node:fs');",
-      "const { Script } = require('node:vm');",
-      'const [bundle, cache, head, tail, flags] = process.argv.slice(1);',
-      'if (flags) setFlagsFromString(flags);',
-      // As cli/launch.ts and the writer thread compile it (cli/script-bundle.ts).
-      "const script = new Script(head + readFileSync(bundle, 'latin1') + tail, { filename: bundle, cachedData: readFileSync(cache) });",
-      'process.stdout.write(String(script.cachedDataRejected));',
-    ].join('\n');
-    const bundle = join(ROOT, 'dist', name);
-    const r = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['-e', check, bundle, cacheFileOf(bundle), BUNDLE_HEAD, BUNDLE_TAIL, flags], { encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
-    });
-    expect(r).toBe(String(refused));
   });
 });

@@ -1,9 +1,8 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
-import type { WriterThread } from './writer-thread';
 
 /**
  * How many files a spec folder is read with at once. A Promise.all over every file needed
@@ -60,8 +59,6 @@ export async function checkOutputFolder(path: string): Promise<void> {
 
 /** Hidden files and folders this process is writing, removed if it is interrupted. */
 const unfinished = new Set<string>();
-/** Writer threads at work, stopped before those are removed (nothing is written into a folder being removed). */
-const writing = new Set<WriterThread>();
 let interruptHandled = false;
 /** Set by a signal: no skill is put in place after it. */
 let interrupted = false;
@@ -78,8 +75,7 @@ function removeUnfinishedOnInterrupt(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       interrupted = true;
-      Promise.all([...writing].map((w) => w.stop()))
-        .then(() => placing?.catch(() => {}))
+      Promise.resolve(placing?.catch(() => {}))
         .then(() => Promise.all([...unfinished].map((dir) => rm(dir, { recursive: true, force: true }))))
         .finally(() => process.kill(process.pid, signal));
     });
@@ -115,55 +111,6 @@ class StagedFiles {
 }
 
 /**
- * Where a skill folder is to be written, checked, and the hidden folder beside it that its
- * files go into first (`stageSkillFolder`).
- */
-export interface SkillFolderStage {
-  readonly target: string;
-  /** Whether something (a folder, with `force`) is at `target` already, and what it holds. */
-  readonly existing: boolean;
-  readonly before: readonly string[];
-  /** The hidden folder, listed for removal on Ctrl-C. */
-  readonly temp: string;
-  readonly writer: WriterThread;
-}
-
-/**
- * The checks of `writeSkillFolder`, then its hidden folder made: a link planted at
- * `<out>/<skill>` is refused, so is a file there, and a folder that is not empty without
- * `force` (each a `UsageError`, before anything is written). Synchronous, so that the
- * conversion can call it when it knows the skill's name and go on handing the files to
- * `writer` (`ConvertOptions.stream`); `writeSkillFolder` then finishes it, or
- * `abandonSkillFolder` removes it.
- */
-export function stageSkillFolder(out: string, folder: string, force: boolean, writer: WriterThread): SkillFolderStage {
-  const target = resolve(out, folder);
-  const shown = join(out, folder);
-  const existing = lstatSync(target, { throwIfNoEntry: false });
-  if (existing?.isSymbolicLink()) throw new UsageError(`${shown} is a symbolic link; convert writes through no link: remove it or choose another --out`);
-  if (existing && !existing.isDirectory()) throw new UsageError(`${shown} is a file, not a folder; choose another --out`);
-  const before = existing ? readdirSync(target) : [];
-  if (before.length > 0 && !force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
-
-  mkdirSync(resolve(out), { recursive: true });
-  removeUnfinishedOnInterrupt();
-  // Made and listed in one turn of the event loop: a signal handled between the two (an
-  // asynchronous mkdtemp) found the folder there but not in `unfinished`, and left it behind.
-  const temp = mkdtempSync(join(resolve(out), `.${folder}.tmp-`));
-  unfinished.add(temp);
-  // Stopped by a signal before the folder is removed: nothing is written into it after.
-  writing.add(writer);
-  return { target, existing: existing !== undefined, before, temp, writer };
-}
-
-/** A stage `writeSkillFolder` will not finish (the command failed before): its writer stopped, its hidden folder removed. */
-export async function abandonSkillFolder(stage: SkillFolderStage): Promise<void> {
-  await stage.writer.stop();
-  writing.delete(stage.writer);
-  if (unfinished.delete(stage.temp)) await rm(stage.temp, { recursive: true, force: true });
-}
-
-/**
  * A skill folder written whole: the files go into a new hidden folder beside the skill's
  * (`<out>/.<skill>.tmp-…`), one open at a time, and only when all are written is it renamed
  * to `<out>/<skill>`. A failure (a full disk, too many open files, Ctrl-C)
@@ -173,31 +120,36 @@ export async function abandonSkillFolder(stage: SkillFolderStage): Promise<void>
  * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
  * are moved or removed, never followed.
  *
- * The files are written one after the other, synchronously, by `options.writer`: on its
- * own thread (cli/writer-thread.ts) while `check` runs here (validation, the rules, the
- * bundle), or, without that thread, here before `check` runs. (Asynchronous writers on this
- * thread were slower and took more CPU than the files written in turn, and their every next
- * write waited for the rules' synchronous work to finish.) The files
- * `check` writes through `write` (`--zip`, `--report`) are put in place with the folder; if
- * anything fails, nothing is, and a failure to write the folder is the one thrown.
- *
- * `options.stage`: the folder was checked and made by `stageSkillFolder` while the
- * conversion ran, and the writer has the files handed to it so far (the writer thread
- * starts on them before the conversion ends); `files` are all of them, those included.
+ * The files are written one after the other, synchronously, each created new, before
+ * `check` runs (the rules, the bundle): one file open at a time, so `ulimit -n 256` holds,
+ * and the first failure is the one thrown. The files `check` writes through `write`
+ * (`--zip`, `--report`) are put in place with the folder; if anything fails, nothing is.
  */
 export async function writeSkillFolder<T>(
   out: string,
   folder: string,
   files: ReadonlyMap<string, string>,
-  options: { force: boolean; writer: WriterThread; stage?: SkillFolderStage },
+  options: { force: boolean },
   check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  const { target, existing, before, temp, writer } = options.stage ?? stageSkillFolder(out, folder, options.force, options.writer);
+  const target = resolve(out, folder);
+  const shown = join(out, folder);
+  const existing = lstatSync(target, { throwIfNoEntry: false });
+  if (existing?.isSymbolicLink()) throw new UsageError(`${shown} is a symbolic link; convert writes through no link: remove it or choose another --out`);
+  if (existing && !existing.isDirectory()) throw new UsageError(`${shown} is a file, not a folder; choose another --out`);
+  const before = existing ? readdirSync(target) : [];
+  if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
+
+  mkdirSync(resolve(out), { recursive: true });
+  removeUnfinishedOnInterrupt();
+  // Made and listed in one turn of the event loop: a signal handled between the two (an
+  // asynchronous mkdtemp) would find the folder there but not in `unfinished`, and leave it behind.
+  const temp = mkdtempSync(join(resolve(out), `.${folder}.tmp-`));
+  unfinished.add(temp);
   const staged = new StagedFiles();
   try {
-    const [wrote, checking] = await Promise.allSettled([writer.write(temp, files), check((path, bytes) => staged.write(path, bytes))]);
-    if (wrote.status === 'rejected') throw wrote.reason;
-    if (checking.status === 'rejected') throw checking.reason;
+    for (const [name, text] of files) writeFileSync(join(temp, name), text, { flag: 'wx' });
+    const result = await check((path, bytes) => staged.write(path, bytes));
     // Interrupted: the signal's handler removes what was written and ends the process.
     if (interrupted) await new Promise<never>(() => {});
     placing = (async () => {
@@ -219,10 +171,8 @@ export async function writeSkillFolder<T>(
       await staged.place();
     })();
     await placing;
-    return checking.value;
+    return result;
   } finally {
-    await writer.settled();
-    writing.delete(writer);
     await staged.discard();
     if (unfinished.delete(temp)) await rm(temp, { recursive: true, force: true });
   }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { formatProblem, hasErrors, sortProblems, type Problem } from '../../lib/core/problem';
-import { loadSpec, looksLikeJson, validationProblems } from '../../lib/openapi';
+import { formatProblem, hasErrors, type Problem } from '../../lib/core/problem';
+import { loadSpec } from '../../lib/openapi';
 import { convertSpec } from '../../lib/convert/convert';
 import { importBlockers } from '../../lib/convert/blockers';
 import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
@@ -14,9 +13,7 @@ import { curateConversion, type CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
-import { abandonSkillFolder, checkOutputFile, checkOutputFolder, stageSkillFolder, writeSkillFolder, type SkillFolderStage } from '../write-output';
-import { V8_FLAGS, YAML_PARSE_FLAGS } from '../v8-flags';
-import { WriterThread } from '../writer-thread';
+import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>
@@ -65,13 +62,6 @@ type ConvertOptions = z.output<typeof convertOptions>;
 
 /** Of each list of the printed report (prose-only operations, shared types, …), this many are printed. */
 const SUMMARY_LISTED = 10;
-
-/**
- * The writer thread's validator, beside the bundle this runs from (`dist/spec-validator.cjs`,
- * built with it). Run from the sources (tests), there is none there: the thread says so and
- * validation happens on this thread.
- */
-const SPEC_VALIDATOR = join(__dirname, 'spec-validator.cjs');
 
 export const convert = defineCommand({
   name: 'convert',
@@ -131,19 +121,10 @@ export const convert = defineCommand({
   ].join('\n'),
   options: convertOptions,
   positionals: [1, 1],
-  async run({ positionals: [specPath], options, io }) {
-    // The thread that writes the skill's files: started once the spec is read, when it is large enough.
-    const writer = new WriterThread();
-    try {
-      return await convertWith(writer, specPath, options, io);
-    } finally {
-      // Done, or never to be (a refusal, a usage error): the thread is not kept.
-      void writer.stop();
-    }
-  },
+  run: ({ positionals: [specPath], options, io }) => convertWith(specPath, options, io),
 });
 
-async function convertWith(writer: WriterThread, specPath: string, options: ConvertOptions, io: Io): Promise<number> {
+async function convertWith(specPath: string, options: ConvertOptions, io: Io): Promise<number> {
   const { out, zip, report } = options;
   // Where the output goes is checked before the spec is read: a wrong path fails at once.
   await checkOutputFolder(out);
@@ -155,24 +136,9 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     return EXIT_PROBLEMS;
   }
   for (const p of upload.value.problems) io.err(formatProblem(p));
-  // Started now, on the other core, it is ready by the time the conversion has the files.
-  writer.start(upload.value.files.reduce((n, f) => n + f.text.length, 0));
-  // A JSON spec is validated there too, from its entry's text, while this thread converts it:
-  // the answer holds when the document is that text parsed as it is (`parsedAsIs`, below).
-  const entry = upload.value.files.find((f) => f.path === upload.value.entry);
-  const json = entry !== undefined && looksLikeJson(entry.text);
-  const validating = json ? writer.validate(SPEC_VALIDATOR, entry.path, entry.text) : undefined;
-  // A bundle holds at most 4,997 operations (SPEC 6): with --zip, more are refused once the
-  // spec is parsed, and again once loaded (a path item in another file); a folder has no limit.
-  // Validated once the files are on their way to the writer thread (below), beside their writing: nothing converted depends on it.
-  const yaml = entry !== undefined && !json;
-  if (yaml) setFlagsFromString(YAML_PARSE_FLAGS);
-  let loaded;
-  try {
-    loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, validate: false, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
-  } finally {
-    if (yaml) setFlagsFromString(V8_FLAGS);
-  }
+  // A bundle holds at most 4,997 operations: with --zip, more are refused once the spec is
+  // parsed, and again once loaded (a path item in another file); a folder has no limit.
+  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
   const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
   if (!loaded.ok || tooMany) {
     const refused = tooMany ? [tooMany] : loaded.problems;
@@ -191,58 +157,21 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
     excludePaths: values(options['exclude-paths']),
     excludeDeprecated: options['exclude-deprecated'],
   };
-  // With the writer thread, each operation file goes to it as soon as the conversion has made
-  // it, into the hidden folder checked and made when the skill's name is known: the thread
-  // starts on them while the rest are made, instead of once all are. Not when curating: the
-  // removal rewrites files and leaves some out. A folder refused (a link, not empty) is left
-  // to writeSkillFolder to refuse, after the conversion, as without the thread.
-  const curating = [choices.includeTags, choices.excludeTags, choices.includePaths, choices.excludePaths].some((v) => v !== undefined) || choices.excludeDeprecated === true;
-  let stage: SkillFolderStage | undefined;
-  const stream =
-    writer.threaded && !curating
-      ? (folder: string) => {
-          try {
-            stage = stageSkillFolder(out, folder, options.force, writer);
-          } catch {
-            return undefined;
-          }
-          if (!writer.stream(stage.temp)) return undefined;
-          return (file: string, text: string) => writer.add(file, text);
-        }
-      : undefined;
-  let converted;
-  try {
-    // With the spec loaded on the writer thread too, the warnings are placed there, after the conversion.
-    const placeLater = validating !== undefined && writer.threaded && loaded.value.parsedAsIs === true;
-    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], stream, ...(placeLater ? { warningPlaces: 'later' as const } : {}) });
-  } catch (e) {
-    if (stage) await abandonSkillFolder(stage);
-    throw e;
-  }
-  const { warningPlaces } = converted;
-  const placing = warningPlaces && warningPlaces.pointers.length > 0 ? writer.place(SPEC_VALIDATOR, warningPlaces.pointers) : undefined;
+  const converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] });
   const curated = curateConversion(converted, choices);
   for (const p of curated.problems) io.err(`warning: ${p.message}`);
   const { result } = curated;
   if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
-    if (stage) await abandonSkillFolder(stage);
     io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
     return EXIT_USAGE;
   }
-  // The folder is written (on the writer thread) while the spec is validated and the rules
-  // run here; it, the bundle and the report are put in place once all three are written, so
-  // a failure leaves none of them, or half of one.
-  const [problems, loadProblems] = await writeSkillFolder(out, result.folder, result.files, { force: options.force, writer, stage }, async (write): Promise<[Problem[], Problem[]]> => {
+  // The folder, the bundle and the report are put in place once all three are written, so a
+  // failure leaves none of them, or half of one.
+  const loadProblems = loaded.problems;
+  const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write): Promise<Problem[]> => {
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
     // What the conversion measured is not measured again (the package is its own, unchanged).
     const problems = checkPackage(pkg, { converted: result.converted });
-    // The spec's problems, validation's included: in the order loadSpec gives them validated
-    // (see validationProblems). Asked of the writer thread only now, after the rules: it has had
-    // the whole conversion to answer.
-    const found = loaded.value.parsedAsIs ? await validating : undefined;
-    const loadProblems = sortProblems([...loaded.problems, ...(found ?? (await validationProblems(loaded.value)))]);
-    // The report's warnings, placed by the thread (or here, when it could not), before the report is written or printed.
-    warningPlaces?.place(await placing);
     // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
     if (zip !== undefined) {
       const { exportBundle } = await import('../../lib/bundle/bundle');
@@ -253,7 +182,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
       const targets = await reportTargets(skillTools(pkg).value);
       await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
     }
-    return [problems, loadProblems];
+    return problems;
   });
   // A list of the report longer than a screen gives its first ones: --report writes each (Kubernetes: 401 shared types).
   io.out(formatReportSummary(result.report, { listed: SUMMARY_LISTED, more: (n) => `… and ${n} more (\`--report <file.json>\` writes each)` }).trimEnd());

@@ -38,14 +38,7 @@ export class ConvertContext {
   private readonly atCache = new Map<string, unknown>();
   private readonly warned = new Set<string>();
 
-  /** With places deferred (`ConvertOptions.warningPlaces`): each warning as `note` took it, placed by `placeWarnings`. */
-  private readonly unplaced: { code: string; severity: Severity; message: string; pointer: string }[] | undefined;
-
-  constructor(
-    readonly spec: SpecInput,
-    placesLater = false,
-  ) {
-    this.unplaced = placesLater ? [] : undefined;
+  constructor(readonly spec: SpecInput) {
     this.doc = isPlainObject(spec.document) ? spec.document : {};
     const version = spec.format.version;
     this.dialect = { swagger: spec.format.kind === 'swagger', oas31: spec.format.kind === 'openapi' && /^3\.[1-9]/.test(version) };
@@ -99,18 +92,7 @@ export class ConvertContext {
     const key = `${code}\u0000${pointer}\u0000${message}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    if (this.unplaced) this.unplaced.push({ code, severity, message, pointer });
-    else this.warnings.push(placedWarning(code, severity, message, pointer, this.locate(pointer)));
-  }
-
-  /** The pointers of the warnings noted with their places deferred, in the order noted. */
-  get unplacedPointers(): string[] {
-    return (this.unplaced ?? []).map((w) => w.pointer);
-  }
-
-  /** The warnings noted with their places deferred, placed at `places` (in the same order) or located here, as `note` pushes them otherwise. */
-  placeWarnings(places?: readonly SpecLocation[]): Problem[] {
-    return (this.unplaced ?? []).map((w, i) => placedWarning(w.code, w.severity, w.message, w.pointer, places?.[i] ?? this.locate(w.pointer)));
+    this.warnings.push(placedWarning(code, severity, message, pointer, this.locate(pointer)));
   }
 
   /** The value at a JSON pointer (or `#/…` fragment) in the document, or undefined. */

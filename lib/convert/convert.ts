@@ -38,7 +38,7 @@ import { TypeRegistry } from './type-registry';
  * Deterministic: the same document gives byte-identical files, whatever the run.
  */
 export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): ConvertResult {
-  const ctx = new ConvertContext(loaded, options.warningPlaces === 'later');
+  const ctx = new ConvertContext(loaded);
   const sha256 = options.sha256 ?? sha256Hex(loaded.entryText);
   const source = sourceInfo(ctx);
   const named = skillName(source.title, options.name);
@@ -166,14 +166,11 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     halves = true;
     return toWellFormed(text);
   };
-  // Each operation file is final once written: a caller writing files as they come has it now.
-  const handOut = options.stream?.(skill);
   const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
     const { text, parsed } = writeAndReadOperationFile(file, model, memo);
     const final = wellFormed(text);
     opFiles.push([file, final]);
     read.set(file, parsed);
-    handOut?.(file, final);
   };
   const manifestOps: { name: string; description: string }[] = [];
   const reportDeclared: DeclaredOperation[] = [];
@@ -231,7 +228,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   for (const [file, text] of opFiles) files.set(file, text);
   if (halves) ctx.warn('lone-surrogate', 'The spec\'s text holds lone surrogates (half characters, as a `\\ud800` escape writes); they are written as U+FFFD (�)', '');
 
-  const result: ConvertResult = {
+  return {
     folder: skill,
     files,
     read,
@@ -252,23 +249,6 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       servers: serversReport,
       weakDescriptions,
       warnings: byPlace(ctx.warnings),
-    },
-  };
-  if (options.warningPlaces === 'later') result.warningPlaces = warningPlacer(ctx, result.report.warnings);
-  return result;
-}
-
-/**
- * `ConvertResult.warningPlaces`: places into the report's own list (a curated report made
- * meanwhile shares it). Made out here, so that what it keeps is the context alone, not every
- * variable of the conversion some closure there holds (V8 keeps a function's captured
- * variables together: Kubernetes' plans and measures, 6.6 MB, stayed alive).
- */
-function warningPlacer(ctx: ConvertContext, warnings: Problem[]): NonNullable<ConvertResult['warningPlaces']> {
-  return {
-    pointers: ctx.unplacedPointers,
-    place: (places) => {
-      for (const w of byPlace(ctx.placeWarnings(places))) warnings.push(w);
     },
   };
 }

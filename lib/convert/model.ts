@@ -44,21 +44,6 @@ export interface ConvertOptions {
   keepFull?: readonly string[];
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
-  /**
-   * For a caller that writes the files while the conversion goes on (the CLI's writer
-   * thread): called once with the skill's folder name, before the operation files are
-   * written; the function it returns (if any) is handed each operation file as soon as its
-   * text is final, exactly as `files` will hold it, in the order they are made. SKILL.md and
-   * types.json are known only at the end: they are in `files`, never handed out.
-   */
-  stream?: (folder: string) => ((file: string, text: string) => void) | undefined;
-  /**
-   * `later`: the warnings are not placed in the spec during the conversion (finding a place
-   * reads the spec's text); `report.warnings` stays empty until `ConvertResult.warningPlaces`
-   * is given the places of its pointers (a caller that finds them elsewhere: the CLI's
-   * writer thread, which loaded the same text) or finds them itself.
-   */
-  warningPlaces?: 'later';
 }
 
 /** An operation as the report names it. */
@@ -216,6 +201,4 @@ export interface ConvertResult {
   /** What the conversion measured of those files, for `checkPackage`'s `converted` option: the rules do not measure it again. */
   converted: ConvertedFacts;
   report: ImportReport;
-  /** With `warningPlaces: 'later'`: the warnings' pointers, in order, and `place`, which puts the warnings, placed, into `report.warnings` (`places[i]` for `pointers[i]`; located here without them). */
-  warningPlaces?: { readonly pointers: readonly string[]; place(places?: readonly SpecLocation[]): void };
 }

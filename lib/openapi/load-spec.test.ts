@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../core/problem';
 import { specUploadFromFile } from './upload';
-import { loadSpec, validationProblems, type LoadedSpec } from './index';
+import { loadSpec, type LoadedSpec } from './index';
 import { expectSameElsewhere } from '../../test/elsewhere';
 import { billionLaughs, devicesSpec, flatMapping } from '../../test/hostile';
 
@@ -861,32 +861,3 @@ definitions:
 });
 
 export type { LoadedSpec };
-
-describe('parsedAsIs: the document is the entry text parsed as it is (what the CLI validates apart)', () => {
-  const thing = { type: 'object', properties: { id: { type: 'string' } } };
-  const spec = (paths: unknown, schemas: Record<string, unknown> = { Thing: thing }) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components: { schemas } });
-  const returning = (schema: unknown) => ({ '/things': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } });
-
-  it.for([
-    ['a JSON file whose references resolve where they are', { 'api.json': JSON.stringify(spec(returning({ $ref: '#/components/schemas/Thing' }))) }, true],
-    ['a YAML file with no alias', { 'api.yaml': oas30('paths: {}\n') }, true],
-    ['a reference written otherwise (its $ref after a sibling key)', { 'api.json': JSON.stringify(spec(returning({ description: 'the thing', $ref: '#/components/schemas/Thing' }))) }, false],
-    ['a reference to another file', { 'api.json': JSON.stringify(spec(returning({ $ref: 'thing.json' }))), 'thing.json': JSON.stringify(thing) }, false],
-    ['a YAML alias', { 'api.yaml': oas30('x-a: &a {type: string}\nx-b: *a\npaths: {}\n') }, false],
-  ] as const)('%s: %s', async ([, files, asIs]) => {
-    const { spec: loadedSpec } = await loaded(files);
-    expect(loadedSpec.parsedAsIs === true).toBe(asIs);
-    if (asIs && loadedSpec.entry.endsWith('.json')) expect(loadedSpec.document).toEqual(JSON.parse(files[loadedSpec.entry as keyof typeof files]));
-  });
-
-  it('gives the same validation problems loaded alone as with the other files of its upload (what the CLI validates apart)', async () => {
-    const text = JSON.stringify(spec(returning({ $ref: '#/components/schemas/Thing' }), { Thing: { ...thing, required: 'id' } }), null, 2);
-    const withOthers = await loaded({ 'api.json': text, 'other.json': JSON.stringify(thing) }, { entry: 'api.json', validate: false });
-    const alone = await loaded({ 'api.json': text }, { entry: 'api.json', validate: false });
-    expect(withOthers.spec.parsedAsIs).toBe(true);
-    const problems = await validationProblems(withOthers.spec);
-    // Not vacuous: the schema's error, placed in the file.
-    expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'spec-invalid', file: 'api.json', message: '#/components/schemas/Thing/required must be of type array', line: expect.any(Number) }));
-    expect(await validationProblems(alone.spec)).toEqual(problems);
-  });
-});

@@ -98,7 +98,6 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
     sources: [...b.files.keys()],
     locate,
     ...(b.refSites ? { refSites: b.refSites } : {}),
-    ...(document === parsed.value.root ? { parsedAsIs: true as const } : {}),
   };
   if (options.validate !== false) problems.push(...(await validationProblems(loaded)));
   return ok(loaded, sortProblems(problems));
@@ -108,8 +107,7 @@ export async function loadSpec(files: UploadedFile[], options: LoadOptions = {})
  * What validating a loaded spec finds (SPEC 4.1): the official schema's errors, Swagger 2.0's
  * own checks, and references to the wrong kind of object; unsorted. `loadSpec` adds these
  * unless `validate` is false, so `sortProblems` of a spec's problems loaded with
- * `validate: false` and these is its problems loaded validated (the sort is stable). The
- * CLI finds them for a JSON spec on its writer thread (cli/spec-validator.ts).
+ * `validate: false` and these is its problems loaded validated (the sort is stable).
  */
 export async function validationProblems(spec: LoadedSpec): Promise<Problem[]> {
   const swagger = spec.format.kind === 'swagger';

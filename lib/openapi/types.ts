@@ -44,12 +44,6 @@ export interface LoadedSpec {
   locate(pointer: string): SourceLocation;
   /** The reference objects resolving found, when the entry's own tree is the document (`ResolvedSpec.refSites`): validation judges them without walking `document` again. */
   refSites?: readonly RefSite[];
-  /**
-   * True when `document` is the entry file's parsed tree as it is: one file, nothing resolved
-   * into it or rewritten (a `$ref` written otherwise makes a copy). What parsing the entry's
-   * text alone gives, which the CLI validates apart (cli/spec-validator.ts).
-   */
-  parsedAsIs?: true;
 }
 
 export interface LoadOptions {
