@@ -38,6 +38,18 @@ afterAll(async () => {
 });
 
 describe.concurrent('cli convert', () => {
+  it('removes the hidden folder a killed run left in --out, keeping what is not its own', async ({ expect }) => {
+    const out = join(tmp, 'killed-before');
+    // No process has a pid this high: the run that made it is gone.
+    const left = `.${EXPECTED_SKILL}.tmp-4194399-Ab3dEf`;
+    await mkdir(join(out, left), { recursive: true });
+    await writeFile(join(out, left, 'op.md'), 'half');
+    await writeFile(join(out, `.${EXPECTED_SKILL}.tmp-notes`), 'mine');
+    const r = await cli('convert', SAMPLE, '--out', out);
+    expect(r.code).toBe(0);
+    expect((await readdir(out)).sort()).toEqual([`.${EXPECTED_SKILL}.tmp-notes`, EXPECTED_SKILL]);
+  });
+
   it('writes the committed expected skill files, bundle and report for the sample, prints the report and exits 0', async ({ expect }) => {
     const out = join(tmp, 'sample');
     const zip = join(tmp, 'sample.zip');

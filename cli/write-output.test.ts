@@ -1,5 +1,8 @@
 import { describe, it } from 'vitest';
-import { eachLimited, isSkillFileName } from './write-output';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eachLimited, isSkillFileName, removeAbandonedStages } from './write-output';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -43,5 +46,20 @@ describe('isSkillFileName', () => {
     ['tools.json', false],
   ] as const)('%s: %s', ([name, expected], { expect }) => {
     expect(isSkillFileName(name)).toBe(expected);
+  });
+});
+
+describe('removeAbandonedStages', () => {
+  it('removes the hidden folders of a killed run on the same --out, keeping a running one\'s and anything else', ({ expect }) => {
+    const out = mkdtempSync(join(tmpdir(), 'skill-stages-'));
+    try {
+      for (const name of ['.pets.tmp-999999-abc123', '.pets.tmp-999999-abc123-old', '.pets.tmp-4242-xyz789', '.pets.tmp-notes', '.other.tmp-999999-abc123', 'pets']) mkdirSync(join(out, name));
+      writeFileSync(join(out, '.pets.tmp-999999-abc123', 'a.md'), 'x');
+      const removed = removeAbandonedStages(out, 'pets', (pid) => pid === 4242);
+      expect(removed.sort()).toEqual(['.pets.tmp-999999-abc123', '.pets.tmp-999999-abc123-old']);
+      expect(readdirSync(out).sort()).toEqual(['.other.tmp-999999-abc123', '.pets.tmp-4242-xyz789', '.pets.tmp-notes', 'pets']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -110,6 +110,40 @@ class StagedFiles {
   }
 }
 
+/** Whether a process of that id is running (one that may be another user's counts as running). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The hidden folders of a run on the same `--out` that was killed before it could remove them
+ * (`.<skill>.tmp-<pid>-<random>`, and `…-old` beside one), removed when their process is no
+ * longer running. A run that is still going keeps its own. Returns the names removed.
+ */
+export function removeAbandonedStages(out: string, folder: string, runs: (pid: number) => boolean = processRuns): string[] {
+  const prefix = `.${folder}.tmp-`;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(resolve(out));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)-[A-Za-z0-9]{6}(?:-old)?$/.exec(name.slice(prefix.length));
+    if (!m || Number(m[1]) === process.pid || runs(Number(m[1]))) continue;
+    rmSync(join(resolve(out), name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /**
  * A skill folder written whole: the files go into a new hidden folder beside the skill's
  * (`<out>/.<skill>.tmp-…`), one open at a time, and only when all are written is it renamed
@@ -141,10 +175,11 @@ export async function writeSkillFolder<T>(
   if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
 
   mkdirSync(resolve(out), { recursive: true });
+  removeAbandonedStages(out, folder);
   removeUnfinishedOnInterrupt();
   // Made and listed in one turn of the event loop: a signal handled between the two (an
   // asynchronous mkdtemp) would find the folder there but not in `unfinished`, and leave it behind.
-  const temp = mkdtempSync(join(resolve(out), `.${folder}.tmp-`));
+  const temp = mkdtempSync(join(resolve(out), `.${folder}.tmp-${process.pid}-`));
   unfinished.add(temp);
   const staged = new StagedFiles();
   try {

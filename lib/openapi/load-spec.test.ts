@@ -336,6 +336,21 @@ describe('loadSpec', () => {
       expect((spec.document.components as { schemas: Record<string, unknown> }).schemas.Ok).toEqual({ type: 'string' });
     });
 
+    it('refuses a self-containing alias in a referenced file at its line and column, and loads the rest', async () => {
+      const { spec, problems } = await loaded({
+        'api.yaml': oas30('paths: {}\ncomponents:\n  schemas:\n    Loop:\n      $ref: loop.yaml#/a\n    Ok:\n      type: string\n'),
+        'loop.yaml': 'a: &a\n  type: object\n  properties:\n    self: *a\n',
+      });
+      expect(only(problems, 'yaml-alias-cycle')).toEqual([expect.objectContaining({ file: 'loop.yaml', line: 4, column: 11 })]);
+      expect((spec.document.components as { schemas: Record<string, unknown> }).schemas.Ok).toEqual({ type: 'string' });
+    });
+
+    it('refuses a self-containing alias at the top, never a crash', async () => {
+      const r = await load({ 'api.yaml': 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\nx-a: &a {b: *a}\n' });
+      expect(r.ok).toBe(false);
+      expect(r.problems[0]).toMatchObject({ ruleId: 'yaml-alias-cycle', file: 'api.yaml', line: 4, column: 13 });
+    });
+
     it('refuses a billion-laughs file in an uploaded zip, at the top and as a referenced file', async () => {
       const enc = new TextEncoder();
       const api = oas30('paths: {}\ncomponents:\n  schemas:\n    Lol:\n      $ref: lol.yaml#/i\n    Ok:\n      type: string\n');

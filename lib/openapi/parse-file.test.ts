@@ -96,6 +96,25 @@ describe('parseDataFile', () => {
     expect(bomb.problems[0].ruleId).toBe('yaml-alias-expansion');
   });
 
+  it.each([
+    ['a sequence holding itself', 'x-a: &a [*a]\n', 1, 10],
+    ['a mapping holding itself', 'x-a: &a {b: *a}\n', 1, 13],
+    ['a merge key inside its own anchor', 'x-a: &a\n  b: 1\n  <<: *a\n', 3, 7],
+    ['a block sequence holding itself', 'x-a: &a\n  - *a\n', 2, 5],
+    ['a mapping holding itself two levels down', 'x-a: &a\n  b:\n    c: [1, *a]\n', 3, 12],
+    ['a JSON-looking flow mapping holding itself', '{"x": &a {"b": *a}}', 1, 16],
+  ])('refuses %s at the alias, with line and column, never a crash', (_name, text, line, column) => {
+    const r = parseDataFile('a.yaml', text);
+    expect(r.ok).toBe(false);
+    expect(r.problems).toEqual([expect.objectContaining({ ruleId: 'yaml-alias-cycle', severity: 'error', file: 'a.yaml', line, column })]);
+  });
+
+  it('keeps an alias of a finished collection inside a sibling, and a merge of an earlier anchor', () => {
+    expect(parseDataFile('a.yaml', 'base: &b {type: string}\nother:\n  <<: *b\n  items: [*b]\n').ok).toBe(true);
+    const f = parsed('a.yaml', 'base: &b {type: string}\nother:\n  items: [*b, {c: *b}]\n');
+    expect(f.root).toEqual({ base: { type: 'string' }, other: { items: [{ type: 'string' }, { c: { type: 'string' } }] } });
+  });
+
   it('refuses merge-key and alias expansion of wide mappings', () => {
     const r = parseDataFile('wide.yaml', wideAliases());
     expect(r.ok).toBe(false);

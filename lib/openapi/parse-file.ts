@@ -32,6 +32,13 @@ const TEXT_EXTENSIONS = /\.(md|markdown|txt|text|html?)$/i;
 
 class AliasLimitError extends Error {}
 
+/** An alias met inside the collection its anchor names: the tree would contain itself. */
+class AliasCycleError extends Error {
+  constructor(readonly offset: number) {
+    super('alias cycle');
+  }
+}
+
 /**
  * Parse one file of an upload as JSON (when it looks like JSON) or YAML (SPEC 4.1, 6).
  * JSON goes through `JSON.parse`; YAML through js-yaml, which is 5-10 times faster than
@@ -73,6 +80,8 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
   const countAliases = /(?:^|[\s[{,:])&[^\s[\]{},]/m.test(source);
   const attempt = (json: boolean): { root: unknown; offsets: Map<object, number>; aliases: number; shared: boolean } => {
     const offsets = new Map<object, number>();
+    // Collections composed to their end: an alias of any other collection is inside it.
+    const closed = new WeakSet<object>();
     const starts: number[] = [];
     let aliases = 0;
     let shared = false;
@@ -87,12 +96,17 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
         }
         const start = starts.pop() ?? 0;
         const r = state.result;
+        const alias = countAliases && isAliasAt(source, start);
         if (r !== null && typeof r === 'object') {
+          // js-yaml registers an anchor before composing its collection, so an alias met
+          // inside it (`&a [*a]`, `&a {b: *a}`, `<<: *a`) yields a tree that holds itself.
+          if (alias && !closed.has(r)) throw new AliasCycleError(aliasOffset(source, start));
+          if (!alias) closed.add(r);
           // A collection closing a second time is an alias of it (the tree shares it).
           if (offsets.has(r)) shared = true;
           else offsets.set(r, start);
         }
-        if (countAliases && isAliasAt(source, start) && ++aliases > maxAliases) throw new AliasLimitError();
+        if (alias && ++aliases > maxAliases) throw new AliasLimitError();
       },
     } as LoadOptions;
     const root = load(source, loadOptions);
@@ -111,6 +125,17 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
       out = attempt(true);
     }
   } catch (e) {
+    if (e instanceof AliasCycleError) {
+      return fail([
+        problem(
+          'yaml-alias-cycle',
+          'error',
+          'a YAML alias inside the node its anchor names (the node would contain itself): refused',
+          path,
+          lineColumn(source, e.offset),
+        ),
+      ]);
+    }
     if (e instanceof AliasLimitError) {
       return fail([
         problem('yaml-aliases', 'error', `more than ${maxAliases} YAML aliases: refused (a possible alias bomb)`, path),
@@ -139,6 +164,12 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
     }
   }
   return ok({ path, source, syntax: 'yaml', root: out.root, offsets: out.offsets, shared: out.shared }, problems);
+}
+
+/** Where the `*` of the alias that opened at `start` is. */
+function aliasOffset(s: string, start: number): number {
+  const star = s.indexOf('*', start);
+  return star < 0 ? start : star;
 }
 
 /** True when the node that opened at `start` begins with `*` (an alias), after spaces and comments. */

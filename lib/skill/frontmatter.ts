@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, visit, type Document, type Node } from 'yaml';
 import { problem, type Problem } from '../core/problem';
 import { joinPointer } from '../core/json-pointer';
 
@@ -61,8 +61,14 @@ export function parseFrontmatter(yaml: string, file: string, startLine: number):
   };
   for (const err of doc.errors) problems.push(problem('frontmatter', 'error', `YAML: ${firstLine(err.message)}`, file, toFile(err.pos[0])));
   for (const w of doc.warnings) problems.push(problem('frontmatter', 'warning', `YAML: ${firstLine(w.message)}`, file, toFile(w.pos[0])));
+  const cycle = doc.errors.length === 0 ? selfContainingAlias(doc) : undefined;
+  if (cycle !== undefined) {
+    problems.push(
+      problem('frontmatter', 'error', 'YAML: an alias inside the node its anchor names (the node would contain itself): refused', file, toFile(cycle)),
+    );
+  }
   let data: unknown;
-  if (doc.errors.length === 0) {
+  if (doc.errors.length === 0 && cycle === undefined) {
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIASES });
     } catch (e) {
@@ -99,6 +105,28 @@ export function parseFrontmatter(yaml: string, file: string, startLine: number):
   walk(doc.contents, '', 0);
 
   return frontmatterFromSpots(data, problems, spots, toFile, startLine);
+}
+
+/**
+ * The offset of the first alias that lies inside the node its anchor names (`&a [*a]`,
+ * `&a {b: *a}`, `<<: *a` within `&a`): such a document would hold itself, and nothing that
+ * walks its data could end (SPEC 6: refused, never a crash).
+ */
+function selfContainingAlias(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_key, alias) {
+      const source = alias.resolve(doc);
+      const at = alias.range?.[0];
+      const range = source?.range;
+      if (at !== undefined && range && at >= range[0] && at < range[2]) {
+        found = at;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** Where a key and its value start, as offsets into the YAML text, and a block scalar's content. */

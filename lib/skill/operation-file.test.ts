@@ -220,6 +220,16 @@ describe('parseOperationFile', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it.each([
+    ['x-a: &a [*a]', 2, 10],
+    ['operation: &a {method: GET, url: *a}', 2, 34],
+    ['operation: &a\n  method: GET\n  <<: *a', 4, 7],
+  ])('refuses the self-containing alias in %j at its line and column, leaving no data to walk', (yaml, line, column) => {
+    const parsed = parseOperationFile('a.md', `---\n${yaml}\n---\nx\n`);
+    expect(parsed.problems).toEqual([expect.objectContaining({ ruleId: 'frontmatter', severity: 'error', file: 'a.md', line, column })]);
+    expect(parsed.data).toEqual({});
+  });
+
   // How fast it is refused is measured by `npm run bench` (bench/limits.ts); 9^30 strings could not be expanded at all.
   it('refuses a YAML alias bomb in frontmatter without expanding it', () => {
     const parsed = parseOperationFile('a.md', `---\n${aliasBomb(30)}\n---\nx\n`);
