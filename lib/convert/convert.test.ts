@@ -908,6 +908,33 @@ ${keys.join('\n')}
     expect(set.errors()).toEqual([]);
   });
 
+  it('keeps each server its own variables and defaults at each level, names which operations use which host, and applies a given value to each server declaring it', () => {
+    const levels = (subdomain: string) => [{ url: 'https://{subdomain}.{site}', variables: { subdomain: { default: subdomain }, site: { default: 'levels.io' } } }];
+    const doc = oas(
+      {
+        '/users': { get: { operationId: 'users', responses: ok } },
+        '/things': { get: { operationId: 'things', responses: ok } },
+        '/ips': { get: { operationId: 'ips', servers: levels('ip-ranges'), responses: ok } },
+      },
+      { servers: levels('api') },
+    );
+    const r = run(doc);
+    expect(['users', 'things', 'ips'].map((f) => r.file(f).declaration?.url)).toEqual(['https://api.levels.io/users', 'https://api.levels.io/things', 'https://ip-ranges.levels.io/ips']);
+    const defaults = r.report.warnings.filter((w) => w.message.includes('is not set')).map((w) => w.message);
+    expect(defaults.some((m) => m.includes('its default, `api`'))).toBe(true);
+    expect(defaults.some((m) => m.includes('its default, `ip-ranges`'))).toBe(true);
+    expect(r.report.warnings.find((w) => w.message.startsWith('The servers disagree'))?.message).toBe(
+      'The servers disagree on the variable `subdomain`: `api`, giving `https://api.levels.io` for 2 operations (GET /users, GET /things); `ip-ranges`, giving `https://ip-ranges.levels.io` for 1 operation (GET /ips). A value you give for it applies to every server that declares it',
+    );
+    expect(r.report.servers.variables.filter((v) => v.name === 'subdomain').map((v) => [v.default, v.hosts?.map((h) => [h.url, h.operations])])).toEqual([
+      ['api', [['https://api.levels.io', 2]]],
+      ['ip-ranges', [['https://ip-ranges.levels.io', 1]]],
+    ]);
+    expect(r.report.servers.variables.filter((v) => v.name === 'site')).toHaveLength(1);
+    const given = run(doc, { serverVariables: { subdomain: 'eu' } });
+    expect(['users', 'ips'].map((f) => given.file(f).declaration?.url)).toEqual(['https://eu.levels.io/users', 'https://eu.levels.io/ips']);
+  });
+
   it('calls a default that is an example an error until set, and a real default or an enum value a warning naming the URL', () => {
     const server = (variable: Record<string, unknown>) => oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{host}/v1', variables: { host: variable } }] });
     for (const example of [{ default: 'subdomain.okta.com' }, { default: 'api.example.com' }, { default: 'yourcompany.test' }, { default: '{host}' }, { default: 'acme.test', description: 'The host of your account.' }]) {

@@ -159,6 +159,12 @@ export interface ServerVariableEntry {
   given: boolean;
   /** Its default is its author's example (or it has none): the URLs cannot use it. */
   placeholder: boolean;
+  /**
+   * Where servers at different levels declare a variable of this name with other defaults:
+   * the base URLs this declaration gives and the operations on each (a few named). Absent
+   * when they agree.
+   */
+  hosts?: { url: string; operations: number; examples: string[] }[];
   location: SpecLocation;
 }
 

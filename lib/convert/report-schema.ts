@@ -36,6 +36,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
           value: z.string().optional(),
           given: z.boolean(),
           placeholder: z.boolean(),
+          hosts: z.array(z.object({ url: z.string(), operations: z.number(), examples: z.array(z.string()) })).optional(),
           location,
         }),
       ),

@@ -51,6 +51,23 @@ interface Variable extends Omit<ServerVariableEntry, 'location'> {
   pointer: string;
 }
 
+/** Of the operations using a host, how many a disagreement names. */
+const SHOWN_OPERATIONS = 3;
+
+/** What makes two servers' variables of one name the same: the default and the values they declare. */
+function variableKey(name: string, raw: unknown): string {
+  if (!isPlainObject(raw)) return JSON.stringify([name]);
+  const def = typeof raw.default === 'string' || typeof raw.default === 'number' ? String(raw.default) : null;
+  const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => typeof v === 'string' || typeof v === 'number').map(String) : [];
+  return JSON.stringify([name, def, values]);
+}
+
+/** `GET /path` from an operation's pointer (`/paths/~1path/get`). */
+function operationName(pointer: string): string {
+  const tokens = pointer.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return tokens.length >= 4 ? `${tokens[tokens.length - 1].toUpperCase()} ${tokens[tokens.length - 2]}` : pointer;
+}
+
 /**
  * Server Objects (SPEC 4.2): the operation's servers, else the path item's, else the
  * document's; of several, the one the user chose, else the first (reported, the others
@@ -70,7 +87,12 @@ export class ServerResolver {
   private readonly given = new Map<string, string>();
   private readonly chosen?: string;
   private readonly listed = new Map<string, Omit<ListedServer, 'location'> & { pointer: string }>();
+  /** Each variable as one server declares it: by name, default and values, so servers that agree share an entry. */
   private readonly variables = new Map<string, Variable>();
+  /** Of each URL a servers list gave, the variables (keys of `variables`) it was built with. */
+  private readonly urlVariables = new Map<string, Set<string>>();
+  /** Of each operation's base URL, the operations (`GET /path`) built on it, in order. */
+  private readonly uses = new Map<string, string[]>();
 
   constructor(
     private readonly ctx: ConvertContext,
@@ -104,6 +126,15 @@ export class ServerResolver {
   }
 
   forOperation(operation: OperationObject, operationPointer: string, pathItem: PathItemObject, pathItemPointer: string): ServerChoice {
+    const choice = this.chooseFor(operation, operationPointer, pathItem, pathItemPointer);
+    const used = this.uses.get(choice.url);
+    const name = operationName(operationPointer);
+    if (used) used.push(name);
+    else this.uses.set(choice.url, [name]);
+    return choice;
+  }
+
+  private chooseFor(operation: OperationObject, operationPointer: string, pathItem: PathItemObject, pathItemPointer: string): ServerChoice {
     if (this.ctx.dialect.swagger) return this.swagger(operation, operationPointer);
     for (const [owner, pointer] of [
       [operation, operationPointer],
@@ -123,21 +154,50 @@ export class ServerResolver {
    * for a variable no server used has is reported here.
    */
   report(): ServersReport {
+    const names = new Set([...this.variables.values()].map((v) => v.name));
     for (const name of this.given.keys()) {
-      if (this.variables.has(name)) continue;
-      const known = [...this.variables.keys()];
+      if (names.has(name)) continue;
+      const known = [...names];
       this.ctx.warn(
         'server-variable',
         `A value was given for the server variable ${codeSpan(name)}, but no server the operations use has it${known.length > 0 ? ` (they have ${known.map(codeSpan).join(', ')})` : this.base ? ' (the base URL replaced them)' : ''}; it is not used`,
         '',
       );
     }
+    this.disagreements();
     const out: ServersReport = {
       listed: [...this.listed.values()].map(({ pointer, ...rest }) => ({ ...rest, location: this.ctx.locate(pointer) })),
       variables: [...this.variables.values()].map(({ pointer, ...rest }) => ({ ...rest, location: this.ctx.locate(pointer) })),
     };
     if (this.base) out.baseUrl = this.base.href;
     return out;
+  }
+
+  /**
+   * Where servers at different levels give a variable of the same name different values
+   * (the document's `subdomain` is `api`, one operation's `ip-ranges`), each entry says which
+   * hosts it gives and how many operations use each, and a warning names them: a value the
+   * user gives for the name then applies to them all.
+   */
+  private disagreements(): void {
+    const byName = new Map<string, [string, Variable][]>();
+    for (const [key, v] of this.variables) byName.set(v.name, [...(byName.get(v.name) ?? []), [key, v]]);
+    for (const [name, entries] of byName) {
+      if (entries.length < 2) continue;
+      const parts: string[] = [];
+      for (const [key, v] of entries) {
+        const hosts: NonNullable<ServerVariableEntry['hosts']> = [];
+        for (const [url, keys] of this.urlVariables) {
+          const ops = keys.has(key) ? this.uses.get(url) : undefined;
+          if (ops && ops.length > 0) hosts.push({ url, operations: ops.length, examples: ops.slice(0, SHOWN_OPERATIONS) });
+        }
+        v.hosts = hosts;
+        const value = v.value === undefined ? 'not set' : codeSpan(v.value);
+        const used = hosts.map((h) => `${codeSpan(h.url)} for ${h.operations === 1 ? '1 operation' : `${h.operations} operations`} (${h.examples.join(', ')}${h.operations > h.examples.length ? ', …' : ''})`);
+        parts.push(`${value}${used.length > 0 ? `, giving ${used.join(' and ')}` : ''}`);
+      }
+      this.ctx.warn('server-variable', `The servers disagree on the variable ${codeSpan(name)}: ${parts.join('; ')}. A value you give for it applies to every server that declares it`, entries[0][1].pointer);
+    }
   }
 
   /** One servers list: the chosen entry (else the first), the choice reported when there were others. */
@@ -190,12 +250,16 @@ export class ServerResolver {
     const variables = own(node, 'variables');
     const unset: string[] = [];
     const met: { entry: Variable; example?: string; declared: boolean }[] = [];
+    const keys = new Set<string>();
     // Unset variables stay `{name}`; a sentinel keeps URL resolution from encoding the braces.
     const url = template.replace(VARIABLE, (_, name: string) => {
-      let entry = this.variables.get(name);
+      // Each server's own declaration: a variable of the same name elsewhere may have another default.
+      const raw = isPlainObject(variables) ? own(variables, name) : undefined;
+      const key = variableKey(name, raw);
+      keys.add(key);
+      let entry = this.variables.get(key);
       if (!entry) {
-        const raw = isPlainObject(variables) ? own(variables, name) : undefined;
-        const found = this.variable(name, raw, raw === undefined ? pointer : joinPointer(joinPointer(pointer, 'variables'), name));
+        const found = this.variable(key, name, raw, raw === undefined ? pointer : joinPointer(joinPointer(pointer, 'variables'), name));
         met.push(found);
         entry = found.entry;
       }
@@ -206,6 +270,9 @@ export class ServerResolver {
     const choice = this.finish(url, template, pointer);
     const restored = choice.url.replace(/(?:\u0001|%01)(\d+)(?:\u0001|%01)/g, (_, i: string) => `{${unset[Number(i)]}}`);
     for (const m of met) this.explain(m.entry, m.example, m.declared, restored);
+    const known = this.urlVariables.get(restored);
+    if (known) for (const k of keys) known.add(k);
+    else this.urlVariables.set(restored, keys);
     const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(template)?.[1] ?? '';
     if (!host.includes('{')) this.checkHost(host, pointer);
     return { url: restored, absolute: choice.absolute };
@@ -218,7 +285,7 @@ export class ServerResolver {
   }
 
   /** A variable met for the first time, with the value the URLs use for it (none while it stays `{name}`), kept for the report. */
-  private variable(name: string, raw: unknown, pointer: string): { entry: Variable; example?: string; declared: boolean } {
+  private variable(key: string, name: string, raw: unknown, pointer: string): { entry: Variable; example?: string; declared: boolean } {
     const declared = isPlainObject(raw);
     const def = declared && (typeof raw.default === 'string' || typeof raw.default === 'number') ? String(raw.default) : undefined;
     const values = declared && Array.isArray(raw.enum) ? raw.enum.filter((v) => typeof v === 'string' || typeof v === 'number').map(String) : [];
@@ -236,7 +303,7 @@ export class ServerResolver {
       placeholder: example !== undefined || (def === undefined && values.length === 0),
       pointer,
     };
-    this.variables.set(name, entry);
+    this.variables.set(key, entry);
     return { entry, example, declared };
   }
 
