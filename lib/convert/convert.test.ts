@@ -935,6 +935,26 @@ ${keys.join('\n')}
     expect(['users', 'ips'].map((f) => given.file(f).declaration?.url)).toEqual(['https://eu.levels.io/users', 'https://eu.levels.io/ips']);
   });
 
+  it('calls a host that cannot be the vendor\'s an error until a base URL is given, prefers https, warns of plain http and writes hosts in ASCII', () => {
+    const swagger = (host: string, schemes: string[]) => ({ swagger: '2.0', info: { title: 'Local', version: '1' }, host, basePath: '/api/v2.0', schemes, paths: { '/items': { get: { operationId: 'items', responses: { '200': { description: 'ok' } } } } } });
+    const local = run(swagger('localhost', ['http', 'https']));
+    expect(local.file('items').declaration?.url).toBe('https://localhost/api/v2.0/items');
+    expect(local.report.warnings.filter((w) => w.severity === 'error').map((w) => w.message)).toEqual([
+      "The server host `localhost` is this machine (loopback): it cannot be the API's, so the URLs fail the publish rules until you give the API's base URL (--base-url <url>, or the wizard's Base URL)",
+    ]);
+    expect(local.errors().map((e) => e.ruleId)).toEqual(['operation-url']);
+    const based = run(swagger('localhost', ['http', 'https']), { baseUrl: 'https://sandbox.acme.io' });
+    expect(based.report.warnings.filter((w) => w.severity === 'error')).toEqual([]);
+    expect(based.errors()).toEqual([]);
+    for (const host of ['127.0.0.1', '10.0.0.5', '[::1]', '2130706433', 'аpi.acme.io']) expect(run(swagger(host, ['https'])).report.warnings.some((w) => w.ruleId === 'server-host' && w.severity === 'error'), host).toBe(true);
+    const metadata = run(oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'http://{host}/latest', variables: { host: { default: '169.254.169.254' } } }] }));
+    expect(metadata.report.warnings.find((w) => w.ruleId === 'server-host')?.message).toMatch(/^The server host `169\.254\.169\.254` is link-local/);
+    const plain = run(swagger('api.acme.io', ['http']));
+    expect(plain.report.warnings.map((w) => [w.ruleId, w.severity])).toEqual([['server-http', 'warning']]);
+    const idn = run(swagger('münchen.de', ['https']));
+    expect(idn.file('items').declaration?.url).toBe('https://xn--mnchen-3ya.de/api/v2.0/items');
+  });
+
   it('calls a default that is an example an error until set, and a real default or an enum value a warning naming the URL', () => {
     const server = (variable: Record<string, unknown>) => oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{host}/v1', variables: { host: variable } }] });
     for (const example of [{ default: 'subdomain.okta.com' }, { default: 'api.example.com' }, { default: 'yourcompany.test' }, { default: '{host}' }, { default: 'acme.test', description: 'The host of your account.' }]) {

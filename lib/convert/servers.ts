@@ -4,6 +4,7 @@ import { own, type ConvertContext } from './context';
 import type { OperationObject, PathItemObject, ServerObject } from './document';
 import type { ListedServer, ServersReport, ServerVariableEntry } from './model';
 import { codeSpan } from '../skill/markdown';
+import { classifyHost, hostToAscii } from '../core/host';
 
 /** The base URL an operation's path is appended to. */
 export interface ServerChoice {
@@ -241,9 +242,24 @@ export class ServerResolver {
   }
 
   /** An absolute server URL replaced by the user's base URL. */
+  /**
+   * An absolute server URL replaced by the user's base URL. The server's path (`/api/v2.0`)
+   * is kept when the base URL has none of its own (a proxy or sandbox host for the same API)
+   * and dropped when it has one (the base URL is then the whole prefix); the report says which.
+   */
   private replace(shown: string, pointer: string): ServerChoice {
-    this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}`, pointer);
-    return { url: this.base!.href.replace(/\/+$/, ''), absolute: true };
+    const base = this.base!.href.replace(/\/+$/, '');
+    const path = (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/.exec(shown)?.[1] ?? '').replace(/\/+$/, '');
+    if (path === '' || path.includes('{')) {
+      this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}`, pointer);
+      return { url: base, absolute: true };
+    }
+    if (this.base!.pathname === '/') {
+      this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}, keeping its path ${codeSpan(path)} (the base URL has none of its own): ${codeSpan(base + path)}`, pointer);
+      return { url: base + path, absolute: true };
+    }
+    this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}; its path ${codeSpan(path)} is dropped, as the base URL has a path of its own`, pointer);
+    return { url: base, absolute: true };
   }
 
   private server(node: ServerObject, pointer: string, template: string): ServerChoice {
@@ -273,15 +289,34 @@ export class ServerResolver {
     const known = this.urlVariables.get(restored);
     if (known) for (const k of keys) known.add(k);
     else this.urlVariables.set(restored, keys);
-    const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(template)?.[1] ?? '';
-    if (!host.includes('{')) this.checkHost(host, pointer);
+    // The host as the URLs hold it, a variable's value included (a default may be a metadata address).
+    const fromSpec = ABSOLUTE.test(template.replace(VARIABLE, 'x'));
+    const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(restored)?.[1] ?? '';
+    if (fromSpec && choice.absolute && host !== '' && !host.includes('{')) return { url: this.checkHost(restored, host, pointer), absolute: true };
     return { url: restored, absolute: choice.absolute };
   }
 
-  /** A host written out in the spec that is still its author's example is worth a look. */
-  private checkHost(host: string, pointer: string): void {
+  /**
+   * A host the spec gives, checked once per server (the user's base URL is theirs to choose):
+   * one that cannot be the vendor's (lib/core/host.ts) is an error until a base URL is given,
+   * plain `http` a warning, and a host in another script is written in ASCII (`xn--…`). One
+   * still its author's example is worth a look. The URL as the operations use it is returned.
+   */
+  private checkHost(url: string, host: string, pointer: string): string {
+    const verdict = classifyHost(host);
+    // A documentation host (`api.example.com`) keeps the example-host warning below.
+    if (verdict && verdict.kind !== 'placeholder') {
+      this.ctx.error('server-host', `The server host ${codeSpan(host)} ${verdict.why}: it cannot be the API's, so the URLs fail the publish rules until you give the API's base URL (--base-url <url>, or the wizard's Base URL)`, pointer);
+      return url;
+    }
     const word = EXAMPLE_HOST.exec(host);
     if (word) this.ctx.warn('server-host', `The server host ${codeSpan(host)} looks like its author's example (it holds ${codeSpan(word[0])}): check it, or give a base URL of your own`, pointer);
+    if (/^http:/i.test(url)) this.ctx.warn('server-http', `The server ${codeSpan(url)} is plain http: requests and the credentials they carry travel unencrypted. Give an https base URL if the API offers one`, pointer);
+    if (/[^\x00-\x7f]/.test(host)) {
+      const ascii = hostToAscii(host);
+      if (ascii !== undefined && ascii !== host) return url.replace(host, ascii);
+    }
+    return url;
   }
 
   /** A variable met for the first time, with the value the URLs use for it (none while it stays `{name}`), kept for the report. */
@@ -340,23 +375,26 @@ export class ServerResolver {
     if (basePath !== '' && !basePath.startsWith('/')) basePath = `/${basePath}`;
     const urlOf = (scheme: string) => (host ? `${scheme}://${host}${basePath}` : basePath || '/');
     const pointer = host ? '/host' : doc.basePath !== undefined ? '/basePath' : fromOperation ? listPointer : '';
-    let scheme = schemes[0] ?? 'https';
+    // https when the spec offers it, whatever its order.
+    let scheme = schemes.includes('https') ? 'https' : (schemes[0] ?? 'https');
     if (host && schemes.length > 1) {
       const urls = schemes.map(urlOf);
       const picked = this.chosen === undefined ? -1 : urls.indexOf(this.chosen);
       if (picked >= 0) scheme = schemes[picked];
       schemes.forEach((s, i) => this.list(urls[i], undefined, joinPointer(listPointer, i), s === scheme, true));
       if (picked < 0 && !this.base) {
+        const used = urlOf(scheme);
+        const first = scheme === schemes[0];
         this.ctx.warn(
           'server-choice',
-          `${schemes.length} schemes are listed here; the operations use the first, ${codeSpan(urls[0])}. The others: ${urls.slice(1).map(codeSpan).join(', ')}. Choose another with --server <url>, or in the wizard`,
+          `${schemes.length} schemes are listed here; the operations use ${first ? 'the first' : 'https'}, ${codeSpan(used)}. The others: ${urls.filter((u) => u !== used).map(codeSpan).join(', ')}. Choose another with --server <url>, or in the wizard`,
           listPointer,
         );
       }
     } else if (host) this.list(urlOf(scheme), undefined, pointer, true, false);
     const url = urlOf(scheme);
-    const choice = this.base && ABSOLUTE.test(url) ? this.replace(url, pointer) : this.finish(url, url, pointer);
-    if (choice.absolute && !this.base) this.checkHost(host, pointer);
+    let choice = this.base && ABSOLUTE.test(url) ? this.replace(url, pointer) : this.finish(url, url, pointer);
+    if (choice.absolute && !this.base) choice = { url: this.checkHost(choice.url, host, pointer), absolute: true };
     this.cache.set(key, choice);
     return choice;
   }
