@@ -210,6 +210,40 @@ describe.concurrent('cli convert', () => {
     expect(m.stdout).toMatch(/publish rules: 0 errors, 0 warnings\nNot publishable:\n {2}missing-ref\.yaml:6:\d+ unresolved-references A reference in the spec does not resolve/);
   });
 
+  it('reads a path item from an unquoted `$ref` to a file name with braces; a path item that cannot be read is counted as missing and blocks until --without-unresolved', async ({ expect }) => {
+    const dir = join(tmp, 'braces');
+    await mkdir(join(dir, 'paths'), { recursive: true });
+    await writeFile(join(dir, 'openapi.yaml'), [
+      'openapi: 3.0.3',
+      "info: {title: Braces, version: '1'}",
+      "servers: [{url: 'https://api.braces.io'}]",
+      'paths:',
+      '  /accounts:',
+      '    $ref: ./paths/accounts.yaml',
+      '  /account/{id}:',
+      '    $ref: ./paths/account@{id}.yaml',
+      '',
+    ].join('\n'));
+    const op = (method: string, id: string, summary: string, path = false) =>
+      [`${method}:`, `  operationId: ${id}`, `  summary: ${summary}`, ...(path ? ['  parameters: [{name: id, in: path, required: true, schema: {type: string}}]'] : []), "  responses: {'200': {description: ok}}"];
+    await writeFile(join(dir, 'paths', 'accounts.yaml'), op('get', 'listAccounts', 'List the accounts.').join('\n'));
+    await writeFile(join(dir, 'paths', 'account@{id}.yaml'), [...op('get', 'getAccount', 'Get one account.', true), ...op('delete', 'deleteAccount', 'Delete one account.', true)].join('\n'));
+    const whole = await cli('convert', join(dir, 'openapi.yaml'), '--out', join(tmp, 'braces-out'));
+    expect([whole.code, whole.stderr]).toEqual([0, '']);
+    expect(whole.stdout).toContain(': 3 operations, 3 declared as tools');
+
+    await rm(join(dir, 'paths', 'account@{id}.yaml'));
+    const lost = await cli('convert', join(dir, 'openapi.yaml'), '--out', join(tmp, 'braces-lost'));
+    expect(lost.code).toBe(1);
+    expect(lost.stdout).toContain(': 1 operation read, and the operations of 1 path item that could not be read, 1 declared as tools');
+    expect(lost.stdout).toContain('  /account/{id} openapi.yaml:7: $ref "./paths/account@{id}.yaml"');
+    expect(lost.stdout).toMatch(/unresolved-references .*the operations of 1 path item \(\/account\/\{id\}\) are missing from the skill.*--without-unresolved/);
+    const waived = await cli('convert', join(dir, 'openapi.yaml'), '--out', join(tmp, 'braces-waived'), '--without-unresolved');
+    expect(waived.code).toBe(0);
+    expect(waived.stdout).not.toContain('Not publishable');
+    expect(waived.stdout).toContain('Gone on without what unresolved references name (--without-unresolved)');
+  });
+
   it.skipIf(!corpusAvailable())('converts DigitalOcean and Lob from their entry files as from their folders', async ({ expect }) => {
     for (const spec of readManifest().filter((s) => s.folder === 'digitalocean-public' || s.folder === 'lob-api')) {
       const base = ['--base-url', 'https://api.example.com'];

@@ -56,6 +56,7 @@ const convertOptions = z.object({
   tools: z._default(z.boolean(), false),
   'no-fit': z._default(z.boolean(), false),
   force: z._default(z.boolean(), false),
+  'without-unresolved': z._default(z.boolean(), false),
 });
 
 type ConvertOptions = z.output<typeof convertOptions>;
@@ -66,7 +67,7 @@ const SUMMARY_LISTED = 10;
 export const convert = defineCommand({
   name: 'convert',
   usage:
-    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--force]',
+    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -93,6 +94,9 @@ export const convert = defineCommand({
     '                      fitted (examples, nested descriptions and long sentences dropped,',
     '                      then its largest optional objects given as {"type":"object"} with',
     '                      their fields in its prose), each step in the report',
+    '  --without-unresolved  goes on without what the spec\'s unresolved $refs name (whole',
+    '                      path items\' operations, fields, bodies): the skill is then',
+    '                      publishable without them; the report still names each',
     '',
     'A spec file whose relative $refs name other files is read with them, from its folder',
     '(nothing above it, no links), as that folder uploaded would be.',
@@ -198,7 +202,10 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
   }
   io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
   // Unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
-  const blockers = importBlockers(result.report, loadProblems);
+  const withoutUnresolved = options['without-unresolved'];
+  const blockers = importBlockers(result.report, loadProblems, { withoutUnresolved });
+  const waived = withoutUnresolved ? importBlockers(result.report, loadProblems).filter((b) => b.ruleId === 'unresolved-references') : [];
+  for (const w of waived) io.out(`Gone on without what unresolved references name (--without-unresolved): ${w.message.replace(/; or go on without .*$/, '')}`);
   if (blockers.length > 0) {
     io.out('Not publishable:');
     for (const b of blockers) io.out(`  ${formatProblem(b)}`);

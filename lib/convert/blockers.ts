@@ -39,6 +39,18 @@ const place = (p: Problem) => `${p.file}:${p.line ?? 1}`;
 /** The files named in a message, each with its first `$ref`: a few, then how many more. */
 const MISSING_NAMED = 5;
 
+/** How the user says to go on without what unresolved references name, in the CLI and the wizard. */
+export const GO_ON_WITHOUT = '--without-unresolved, or the wizard\'s "Go on without them"';
+
+/** Blockers the user may lift, each a choice they make knowing what it costs. */
+export interface BlockerChoices {
+  /**
+   * Go on without what the spec's unresolved references name (operations, fields, bodies):
+   * the skill is then publishable as far as they go, the report still naming each.
+   */
+  withoutUnresolved?: boolean;
+}
+
 /**
  * Why a generated skill is not publishable even where its files pass every publish rule,
  * each an error naming where: the spec's references that do not resolve (the
@@ -46,13 +58,15 @@ const MISSING_NAMED = 5;
  * missing; each file the upload lacks is named with the `$ref` that needs it), a spec with
  * no operations (nothing to call), and the import report's own errors (a server variable
  * the URLs cannot do without). The CLI's `convert` exits 1 for any of them, and the wizard
- * does not call such a skill publishable.
+ * does not call such a skill publishable. Unresolved references are the one blocker the
+ * user may lift (`choices.withoutUnresolved`): what they lose is named, and it may be all
+ * they can get (a vendor's file that is not public).
  */
-export function importBlockers(report: ImportReport, loadProblems: readonly Problem[]): Problem[] {
+export function importBlockers(report: ImportReport, loadProblems: readonly Problem[], choices: BlockerChoices = {}): Problem[] {
   const out: Problem[] = [];
   const entry = report.source.entry;
   const unresolved = loadProblems.filter((p) => UNRESOLVED.has(p.ruleId));
-  if (unresolved.length > 0) {
+  if (unresolved.length > 0 && choices.withoutUnresolved !== true) {
     const [first] = unresolved;
     const missing = missingFiles(unresolved);
     const more = unresolved.length === 1 ? 'A reference in the spec does not resolve' : `${unresolved.length} references in the spec do not resolve`;
@@ -61,7 +75,17 @@ export function importBlockers(report: ImportReport, loadProblems: readonly Prob
     // One reference names its file and place already; more are listed, each file with its first $ref.
     const list = unresolved.length > 1 ? `: ${named.join(', ')}${rest}` : '';
     const fix = missing.length > 0 ? `: upload the spec's folder with ${missing.length === 1 ? 'the file it names' : `the ${missing.length} files they name`}${list}` : '';
-    out.push(problem('unresolved-references', 'error', `${more} (${place(first)}: ${first.message}), so what uses ${unresolved.length === 1 ? 'it' : 'them'} is incomplete${fix}`, first.file, { line: first.line, column: first.column, pointer: first.pointer }));
+    const unread = report.unreadPathItems?.length ?? 0;
+    const lost = unread === 0 ? '' : `; the operations of ${unread === 1 ? '1 path item' : `${unread} path items`} (${report.unreadPathItems!.slice(0, MISSING_NAMED).map((u) => u.path).join(', ')}${unread > MISSING_NAMED ? ', …' : ''}) are missing from the skill`;
+    out.push(
+      problem(
+        'unresolved-references',
+        'error',
+        `${more} (${place(first)}: ${first.message}), so what uses ${unresolved.length === 1 ? 'it' : 'them'} is incomplete${lost}${fix}; or go on without ${unresolved.length === 1 ? 'it' : 'them'} (${GO_ON_WITHOUT})`,
+        first.file,
+        { line: first.line, column: first.column, pointer: first.pointer },
+      ),
+    );
   }
   if (report.operationCount === 0) out.push(problem('no-operations', 'error', 'The spec has no operations under `paths`: the skill has nothing to call', entry));
   for (const e of report.warnings) if (e.severity === 'error') out.push(e);

@@ -908,6 +908,53 @@ ${keys.join('\n')}
     expect(set.errors()).toEqual([]);
   });
 
+  it('keeps each server its own variables and defaults at each level, names which operations use which host, and applies a given value to each server declaring it', () => {
+    const levels = (subdomain: string) => [{ url: 'https://{subdomain}.{site}', variables: { subdomain: { default: subdomain }, site: { default: 'levels.io' } } }];
+    const doc = oas(
+      {
+        '/users': { get: { operationId: 'users', responses: ok } },
+        '/things': { get: { operationId: 'things', responses: ok } },
+        '/ips': { get: { operationId: 'ips', servers: levels('ip-ranges'), responses: ok } },
+      },
+      { servers: levels('api') },
+    );
+    const r = run(doc);
+    expect(['users', 'things', 'ips'].map((f) => r.file(f).declaration?.url)).toEqual(['https://api.levels.io/users', 'https://api.levels.io/things', 'https://ip-ranges.levels.io/ips']);
+    const defaults = r.report.warnings.filter((w) => w.message.includes('is not set')).map((w) => w.message);
+    expect(defaults.some((m) => m.includes('its default, `api`'))).toBe(true);
+    expect(defaults.some((m) => m.includes('its default, `ip-ranges`'))).toBe(true);
+    expect(r.report.warnings.find((w) => w.message.startsWith('The servers disagree'))?.message).toBe(
+      'The servers disagree on the variable `subdomain`: `api`, giving `https://api.levels.io` for 2 operations (GET /users, GET /things); `ip-ranges`, giving `https://ip-ranges.levels.io` for 1 operation (GET /ips). A value you give for it applies to every server that declares it',
+    );
+    expect(r.report.servers.variables.filter((v) => v.name === 'subdomain').map((v) => [v.default, v.hosts?.map((h) => [h.url, h.operations])])).toEqual([
+      ['api', [['https://api.levels.io', 2]]],
+      ['ip-ranges', [['https://ip-ranges.levels.io', 1]]],
+    ]);
+    expect(r.report.servers.variables.filter((v) => v.name === 'site')).toHaveLength(1);
+    const given = run(doc, { serverVariables: { subdomain: 'eu' } });
+    expect(['users', 'ips'].map((f) => given.file(f).declaration?.url)).toEqual(['https://eu.levels.io/users', 'https://eu.levels.io/ips']);
+  });
+
+  it('calls a host that cannot be the vendor\'s an error until a base URL is given, prefers https, warns of plain http and writes hosts in ASCII', () => {
+    const swagger = (host: string, schemes: string[]) => ({ swagger: '2.0', info: { title: 'Local', version: '1' }, host, basePath: '/api/v2.0', schemes, paths: { '/items': { get: { operationId: 'items', responses: { '200': { description: 'ok' } } } } } });
+    const local = run(swagger('localhost', ['http', 'https']));
+    expect(local.file('items').declaration?.url).toBe('https://localhost/api/v2.0/items');
+    expect(local.report.warnings.filter((w) => w.severity === 'error').map((w) => w.message)).toEqual([
+      "The server host `localhost` is this machine (loopback): it cannot be the API's, so the URLs fail the publish rules until you give the API's base URL (--base-url <url>, or the wizard's Base URL)",
+    ]);
+    expect(local.errors().map((e) => e.ruleId)).toEqual(['operation-url']);
+    const based = run(swagger('localhost', ['http', 'https']), { baseUrl: 'https://sandbox.acme.io' });
+    expect(based.report.warnings.filter((w) => w.severity === 'error')).toEqual([]);
+    expect(based.errors()).toEqual([]);
+    for (const host of ['127.0.0.1', '10.0.0.5', '[::1]', '2130706433', 'аpi.acme.io']) expect(run(swagger(host, ['https'])).report.warnings.some((w) => w.ruleId === 'server-host' && w.severity === 'error'), host).toBe(true);
+    const metadata = run(oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'http://{host}/latest', variables: { host: { default: '169.254.169.254' } } }] }));
+    expect(metadata.report.warnings.find((w) => w.ruleId === 'server-host')?.message).toMatch(/^The server host `169\.254\.169\.254` is link-local/);
+    const plain = run(swagger('api.acme.io', ['http']));
+    expect(plain.report.warnings.map((w) => [w.ruleId, w.severity])).toEqual([['server-http', 'warning']]);
+    const idn = run(swagger('münchen.de', ['https']));
+    expect(idn.file('items').declaration?.url).toBe('https://xn--mnchen-3ya.de/api/v2.0/items');
+  });
+
   it('calls a default that is an example an error until set, and a real default or an enum value a warning naming the URL', () => {
     const server = (variable: Record<string, unknown>) => oas({ '/a': { get: { operationId: 'a', responses: ok } } }, { servers: [{ url: 'https://{host}/v1', variables: { host: variable } }] });
     for (const example of [{ default: 'subdomain.okta.com' }, { default: 'api.example.com' }, { default: 'yourcompany.test' }, { default: '{host}' }, { default: 'acme.test', description: 'The host of your account.' }]) {

@@ -18,7 +18,7 @@ import type { OperationObject, PathItemObject } from './document';
 import { Fitter, type FitResult } from './fit';
 import { shareFittedTypes } from './fitted-types';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SharedTypeEntry, SkippedOperation, SpecInput, SpecLocation, WeakDescription } from './model';
+import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SharedTypeEntry, SkippedOperation, SpecInput, UnreadPathItem, SpecLocation, WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
 import { BODY_SHAPE_BUDGET, operationProse, SHAPE_BUDGET } from './prose';
@@ -49,6 +49,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const servers = new ServerResolver(ctx, { baseUrl: options.baseUrl, variables: options.serverVariables, server: options.server });
   const plans: OperationPlan[] = [];
   const skipped: SkippedOperation[] = [];
+  const unreadPathItems: UnreadPathItem[] = [];
   let operationCount = 0;
 
   const paths = own(ctx.doc, 'paths');
@@ -57,6 +58,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       if (path.startsWith('x-')) continue;
       const itemPointer = joinPointer('/paths', path);
       const item = ctx.resolve<PathItemObject>(paths[path], itemPointer);
+      const ref = isPlainObject(paths[path]) ? own(paths[path], '$ref') : undefined;
+      if (!item && typeof ref === 'string') unreadPathItems.push({ path, ref, location: ctx.locate(itemPointer) });
       for (const method of PATH_ITEM_METHODS) {
         const raw = item ? own(item.node, method) : undefined;
         if (raw === undefined) continue;
@@ -241,6 +244,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       proseOnly: reportProse,
       fitted: reportFitted,
       skipped,
+      ...(unreadPathItems.length > 0 ? { unreadPathItems } : {}),
       leftOut: [],
       sharedTypes: [
         ...shared.map((t): SharedTypeEntry => ({ name: t.name, why: t.why, operations: t.operations, location: ctx.placeOf(t.pointer) })),

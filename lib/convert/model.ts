@@ -144,6 +144,12 @@ export interface ServerVariableEntry {
   given: boolean;
   /** Its default is its author's example (or it has none): the URLs cannot use it. */
   placeholder: boolean;
+  /**
+   * Where servers at different levels declare a variable of this name with other defaults:
+   * the base URLs this declaration gives and the operations on each (a few named). Absent
+   * when they agree.
+   */
+  hosts?: { url: string; operations: number; examples: string[] }[];
   location: SpecLocation;
 }
 
@@ -163,6 +169,14 @@ export interface WeakDescription {
   location: SpecLocation;
 }
 
+/** A path item under `paths` whose `$ref` does not resolve: its operations could not be read, nor counted. */
+export interface UnreadPathItem {
+  path: string;
+  /** The `$ref` as the spec writes it. */
+  ref: string;
+  location: SpecLocation;
+}
+
 /** SPEC 4.7: every conversion ends with this. */
 export interface ImportReport {
   skill: string;
@@ -174,6 +188,12 @@ export interface ImportReport {
   /** Declared operations that passed the size limit: fitted, or why not. */
   fitted: FittedOperation[];
   skipped: SkippedOperation[];
+  /**
+   * Path items whose operations could not be read (their `$ref` does not resolve): the skill
+   * lacks however many operations they hold, and is not publishable until the user goes on
+   * without them. Absent when there is none.
+   */
+  unreadPathItems?: UnreadPathItem[];
   /** Operations curation took out of the skill, with the reasons (empty when nothing was curated). */
   leftOut: LeftOutOperation[];
   sharedTypes: SharedTypeEntry[];

@@ -19,6 +19,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string() })),
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
+  unreadPathItems: z.array(z.object({ path: z.string(), ref: z.string(), location })).optional(),
   leftOut: z.array(z.object({ ...operation, file: z.string(), was: z.enum(['declared', 'prose-only']), reasons: z.array(z.string()) })).default([]),
   sharedTypes: z.array(z.object({ name: z.string(), why: z.enum(['shared', 'recursive', 'size', 'fitted']), operations: z.number(), location })),
   // Absent from reports saved before servers were reported, where they read as empty.
@@ -35,6 +36,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
           value: z.string().optional(),
           given: z.boolean(),
           placeholder: z.boolean(),
+          hosts: z.array(z.object({ url: z.string(), operations: z.number(), examples: z.array(z.string()) })).optional(),
           location,
         }),
       ),

@@ -4,6 +4,7 @@ import { own, type ConvertContext } from './context';
 import type { OperationObject, PathItemObject, ServerObject } from './document';
 import type { ListedServer, ServersReport, ServerVariableEntry } from './model';
 import { codeSpan } from '../skill/markdown';
+import { classifyHost, hostToAscii } from '../core/host';
 
 /** The base URL an operation's path is appended to. */
 export interface ServerChoice {
@@ -51,6 +52,23 @@ interface Variable extends Omit<ServerVariableEntry, 'location'> {
   pointer: string;
 }
 
+/** Of the operations using a host, how many a disagreement names. */
+const SHOWN_OPERATIONS = 3;
+
+/** What makes two servers' variables of one name the same: the default and the values they declare. */
+function variableKey(name: string, raw: unknown): string {
+  if (!isPlainObject(raw)) return JSON.stringify([name]);
+  const def = typeof raw.default === 'string' || typeof raw.default === 'number' ? String(raw.default) : null;
+  const values = Array.isArray(raw.enum) ? raw.enum.filter((v) => typeof v === 'string' || typeof v === 'number').map(String) : [];
+  return JSON.stringify([name, def, values]);
+}
+
+/** `GET /path` from an operation's pointer (`/paths/~1path/get`). */
+function operationName(pointer: string): string {
+  const tokens = pointer.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return tokens.length >= 4 ? `${tokens[tokens.length - 1].toUpperCase()} ${tokens[tokens.length - 2]}` : pointer;
+}
+
 /**
  * Server Objects (SPEC 4.2): the operation's servers, else the path item's, else the
  * document's; of several, the one the user chose, else the first (reported, the others
@@ -70,7 +88,12 @@ export class ServerResolver {
   private readonly given = new Map<string, string>();
   private readonly chosen?: string;
   private readonly listed = new Map<string, Omit<ListedServer, 'location'> & { pointer: string }>();
+  /** Each variable as one server declares it: by name, default and values, so servers that agree share an entry. */
   private readonly variables = new Map<string, Variable>();
+  /** Of each URL a servers list gave, the variables (keys of `variables`) it was built with. */
+  private readonly urlVariables = new Map<string, Set<string>>();
+  /** Of each operation's base URL, the operations (`GET /path`) built on it, in order. */
+  private readonly uses = new Map<string, string[]>();
 
   constructor(
     private readonly ctx: ConvertContext,
@@ -104,6 +127,15 @@ export class ServerResolver {
   }
 
   forOperation(operation: OperationObject, operationPointer: string, pathItem: PathItemObject, pathItemPointer: string): ServerChoice {
+    const choice = this.chooseFor(operation, operationPointer, pathItem, pathItemPointer);
+    const used = this.uses.get(choice.url);
+    const name = operationName(operationPointer);
+    if (used) used.push(name);
+    else this.uses.set(choice.url, [name]);
+    return choice;
+  }
+
+  private chooseFor(operation: OperationObject, operationPointer: string, pathItem: PathItemObject, pathItemPointer: string): ServerChoice {
     if (this.ctx.dialect.swagger) return this.swagger(operation, operationPointer);
     for (const [owner, pointer] of [
       [operation, operationPointer],
@@ -123,21 +155,50 @@ export class ServerResolver {
    * for a variable no server used has is reported here.
    */
   report(): ServersReport {
+    const names = new Set([...this.variables.values()].map((v) => v.name));
     for (const name of this.given.keys()) {
-      if (this.variables.has(name)) continue;
-      const known = [...this.variables.keys()];
+      if (names.has(name)) continue;
+      const known = [...names];
       this.ctx.warn(
         'server-variable',
         `A value was given for the server variable ${codeSpan(name)}, but no server the operations use has it${known.length > 0 ? ` (they have ${known.map(codeSpan).join(', ')})` : this.base ? ' (the base URL replaced them)' : ''}; it is not used`,
         '',
       );
     }
+    this.disagreements();
     const out: ServersReport = {
       listed: [...this.listed.values()].map(({ pointer, ...rest }) => ({ ...rest, location: this.ctx.locate(pointer) })),
       variables: [...this.variables.values()].map(({ pointer, ...rest }) => ({ ...rest, location: this.ctx.locate(pointer) })),
     };
     if (this.base) out.baseUrl = this.base.href;
     return out;
+  }
+
+  /**
+   * Where servers at different levels give a variable of the same name different values
+   * (the document's `subdomain` is `api`, one operation's `ip-ranges`), each entry says which
+   * hosts it gives and how many operations use each, and a warning names them: a value the
+   * user gives for the name then applies to them all.
+   */
+  private disagreements(): void {
+    const byName = new Map<string, [string, Variable][]>();
+    for (const [key, v] of this.variables) byName.set(v.name, [...(byName.get(v.name) ?? []), [key, v]]);
+    for (const [name, entries] of byName) {
+      if (entries.length < 2) continue;
+      const parts: string[] = [];
+      for (const [key, v] of entries) {
+        const hosts: NonNullable<ServerVariableEntry['hosts']> = [];
+        for (const [url, keys] of this.urlVariables) {
+          const ops = keys.has(key) ? this.uses.get(url) : undefined;
+          if (ops && ops.length > 0) hosts.push({ url, operations: ops.length, examples: ops.slice(0, SHOWN_OPERATIONS) });
+        }
+        v.hosts = hosts;
+        const value = v.value === undefined ? 'not set' : codeSpan(v.value);
+        const used = hosts.map((h) => `${codeSpan(h.url)} for ${h.operations === 1 ? '1 operation' : `${h.operations} operations`} (${h.examples.join(', ')}${h.operations > h.examples.length ? ', …' : ''})`);
+        parts.push(`${value}${used.length > 0 ? `, giving ${used.join(' and ')}` : ''}`);
+      }
+      this.ctx.warn('server-variable', `The servers disagree on the variable ${codeSpan(name)}: ${parts.join('; ')}. A value you give for it applies to every server that declares it`, entries[0][1].pointer);
+    }
   }
 
   /** One servers list: the chosen entry (else the first), the choice reported when there were others. */
@@ -181,21 +242,40 @@ export class ServerResolver {
   }
 
   /** An absolute server URL replaced by the user's base URL. */
+  /**
+   * An absolute server URL replaced by the user's base URL. The server's path (`/api/v2.0`)
+   * is kept when the base URL has none of its own (a proxy or sandbox host for the same API)
+   * and dropped when it has one (the base URL is then the whole prefix); the report says which.
+   */
   private replace(shown: string, pointer: string): ServerChoice {
-    this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}`, pointer);
-    return { url: this.base!.href.replace(/\/+$/, ''), absolute: true };
+    const base = this.base!.href.replace(/\/+$/, '');
+    const path = (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/.exec(shown)?.[1] ?? '').replace(/\/+$/, '');
+    if (path === '' || path.includes('{')) {
+      this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}`, pointer);
+      return { url: base, absolute: true };
+    }
+    if (this.base!.pathname === '/') {
+      this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}, keeping its path ${codeSpan(path)} (the base URL has none of its own): ${codeSpan(base + path)}`, pointer);
+      return { url: base + path, absolute: true };
+    }
+    this.ctx.warn('server-replaced', `The server ${codeSpan(shown)} is replaced by the base URL you gave, ${codeSpan(this.base!.href)}; its path ${codeSpan(path)} is dropped, as the base URL has a path of its own`, pointer);
+    return { url: base, absolute: true };
   }
 
   private server(node: ServerObject, pointer: string, template: string): ServerChoice {
     const variables = own(node, 'variables');
     const unset: string[] = [];
     const met: { entry: Variable; example?: string; declared: boolean }[] = [];
+    const keys = new Set<string>();
     // Unset variables stay `{name}`; a sentinel keeps URL resolution from encoding the braces.
     const url = template.replace(VARIABLE, (_, name: string) => {
-      let entry = this.variables.get(name);
+      // Each server's own declaration: a variable of the same name elsewhere may have another default.
+      const raw = isPlainObject(variables) ? own(variables, name) : undefined;
+      const key = variableKey(name, raw);
+      keys.add(key);
+      let entry = this.variables.get(key);
       if (!entry) {
-        const raw = isPlainObject(variables) ? own(variables, name) : undefined;
-        const found = this.variable(name, raw, raw === undefined ? pointer : joinPointer(joinPointer(pointer, 'variables'), name));
+        const found = this.variable(key, name, raw, raw === undefined ? pointer : joinPointer(joinPointer(pointer, 'variables'), name));
         met.push(found);
         entry = found.entry;
       }
@@ -206,19 +286,41 @@ export class ServerResolver {
     const choice = this.finish(url, template, pointer);
     const restored = choice.url.replace(/(?:\u0001|%01)(\d+)(?:\u0001|%01)/g, (_, i: string) => `{${unset[Number(i)]}}`);
     for (const m of met) this.explain(m.entry, m.example, m.declared, restored);
-    const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(template)?.[1] ?? '';
-    if (!host.includes('{')) this.checkHost(host, pointer);
+    const known = this.urlVariables.get(restored);
+    if (known) for (const k of keys) known.add(k);
+    else this.urlVariables.set(restored, keys);
+    // The host as the URLs hold it, a variable's value included (a default may be a metadata address).
+    const fromSpec = ABSOLUTE.test(template.replace(VARIABLE, 'x'));
+    const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(restored)?.[1] ?? '';
+    if (fromSpec && choice.absolute && host !== '' && !host.includes('{')) return { url: this.checkHost(restored, host, pointer), absolute: true };
     return { url: restored, absolute: choice.absolute };
   }
 
-  /** A host written out in the spec that is still its author's example is worth a look. */
-  private checkHost(host: string, pointer: string): void {
+  /**
+   * A host the spec gives, checked once per server (the user's base URL is theirs to choose):
+   * one that cannot be the vendor's (lib/core/host.ts) is an error until a base URL is given,
+   * plain `http` a warning, and a host in another script is written in ASCII (`xn--…`). One
+   * still its author's example is worth a look. The URL as the operations use it is returned.
+   */
+  private checkHost(url: string, host: string, pointer: string): string {
+    const verdict = classifyHost(host);
+    // A documentation host (`api.example.com`) keeps the example-host warning below.
+    if (verdict && verdict.kind !== 'placeholder') {
+      this.ctx.error('server-host', `The server host ${codeSpan(host)} ${verdict.why}: it cannot be the API's, so the URLs fail the publish rules until you give the API's base URL (--base-url <url>, or the wizard's Base URL)`, pointer);
+      return url;
+    }
     const word = EXAMPLE_HOST.exec(host);
     if (word) this.ctx.warn('server-host', `The server host ${codeSpan(host)} looks like its author's example (it holds ${codeSpan(word[0])}): check it, or give a base URL of your own`, pointer);
+    if (/^http:/i.test(url)) this.ctx.warn('server-http', `The server ${codeSpan(url)} is plain http: requests and the credentials they carry travel unencrypted. Give an https base URL if the API offers one`, pointer);
+    if (/[^\x00-\x7f]/.test(host)) {
+      const ascii = hostToAscii(host);
+      if (ascii !== undefined && ascii !== host) return url.replace(host, ascii);
+    }
+    return url;
   }
 
   /** A variable met for the first time, with the value the URLs use for it (none while it stays `{name}`), kept for the report. */
-  private variable(name: string, raw: unknown, pointer: string): { entry: Variable; example?: string; declared: boolean } {
+  private variable(key: string, name: string, raw: unknown, pointer: string): { entry: Variable; example?: string; declared: boolean } {
     const declared = isPlainObject(raw);
     const def = declared && (typeof raw.default === 'string' || typeof raw.default === 'number') ? String(raw.default) : undefined;
     const values = declared && Array.isArray(raw.enum) ? raw.enum.filter((v) => typeof v === 'string' || typeof v === 'number').map(String) : [];
@@ -236,7 +338,7 @@ export class ServerResolver {
       placeholder: example !== undefined || (def === undefined && values.length === 0),
       pointer,
     };
-    this.variables.set(name, entry);
+    this.variables.set(key, entry);
     return { entry, example, declared };
   }
 
@@ -273,23 +375,26 @@ export class ServerResolver {
     if (basePath !== '' && !basePath.startsWith('/')) basePath = `/${basePath}`;
     const urlOf = (scheme: string) => (host ? `${scheme}://${host}${basePath}` : basePath || '/');
     const pointer = host ? '/host' : doc.basePath !== undefined ? '/basePath' : fromOperation ? listPointer : '';
-    let scheme = schemes[0] ?? 'https';
+    // https when the spec offers it, whatever its order.
+    let scheme = schemes.includes('https') ? 'https' : (schemes[0] ?? 'https');
     if (host && schemes.length > 1) {
       const urls = schemes.map(urlOf);
       const picked = this.chosen === undefined ? -1 : urls.indexOf(this.chosen);
       if (picked >= 0) scheme = schemes[picked];
       schemes.forEach((s, i) => this.list(urls[i], undefined, joinPointer(listPointer, i), s === scheme, true));
       if (picked < 0 && !this.base) {
+        const used = urlOf(scheme);
+        const first = scheme === schemes[0];
         this.ctx.warn(
           'server-choice',
-          `${schemes.length} schemes are listed here; the operations use the first, ${codeSpan(urls[0])}. The others: ${urls.slice(1).map(codeSpan).join(', ')}. Choose another with --server <url>, or in the wizard`,
+          `${schemes.length} schemes are listed here; the operations use ${first ? 'the first' : 'https'}, ${codeSpan(used)}. The others: ${urls.filter((u) => u !== used).map(codeSpan).join(', ')}. Choose another with --server <url>, or in the wizard`,
           listPointer,
         );
       }
     } else if (host) this.list(urlOf(scheme), undefined, pointer, true, false);
     const url = urlOf(scheme);
-    const choice = this.base && ABSOLUTE.test(url) ? this.replace(url, pointer) : this.finish(url, url, pointer);
-    if (choice.absolute && !this.base) this.checkHost(host, pointer);
+    let choice = this.base && ABSOLUTE.test(url) ? this.replace(url, pointer) : this.finish(url, url, pointer);
+    if (choice.absolute && !this.base) choice = { url: this.checkHost(choice.url, host, pointer), absolute: true };
     this.cache.set(key, choice);
     return choice;
   }

@@ -45,6 +45,17 @@ export function fittedSummary(f: FittedOperation): string {
   return `${groupDigits(f.bytesBefore)} → ${groupDigits(f.bytesAfter)}; ${[...counts].map(([k, c]) => STEP_WORDS[k](c)).join('; ')}${objects}`;
 }
 
+/**
+ * The operations the report counts, and, when path items could not be read, that their
+ * operations are not among them: a spec that lost some is never summarised as a smaller API.
+ */
+export function operationsRead(report: Pick<ImportReport, 'operationCount' | 'unreadPathItems'>): string {
+  const count = `${report.operationCount} ${report.operationCount === 1 ? 'operation' : 'operations'}`;
+  const unread = report.unreadPathItems?.length ?? 0;
+  if (unread === 0) return count;
+  return `${count} read, and the operations of ${unread === 1 ? '1 path item' : `${unread} path items`} that could not be read`;
+}
+
 /** A place in the spec as the report writes it: `file:line`. */
 export function specPlace(at: SpecLocation): string {
   return `${at.file}:${at.line ?? 1}`;
@@ -72,7 +83,7 @@ export function formatReportSummary(report: ImportReport, options: SummaryOption
   const errors = report.warnings.filter((w) => w.severity === 'error').length;
   const lines = [
     `Imported ${JSON.stringify(report.source.title)} (${report.source.format}) as the skill \`${report.skill}\`: ` +
-      `${n(report.operationCount, 'operation')}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped` +
+      `${operationsRead(report)}, ${report.declared.length} declared as tools, ${report.proseOnly.length} prose-only, ${skippedPaths} skipped` +
       `${report.leftOut.length > 0 ? `, ${report.leftOut.length} left out by curation` : ''}; ` +
       `${n(report.skipped.length - skippedPaths, 'webhook or callback', 'webhooks and callbacks')} not generated; ${n(report.sharedTypes.length, 'shared type')}; ${n(report.weakDescriptions.length, 'description', 'descriptions')} a model cannot choose by; ${errors > 0 ? `${n(errors, 'error')}, ` : ''}${n(report.warnings.length - errors, 'warning')}` +
       `${report.fitted.length > 0 ? `; ${n(report.fitted.filter((f) => f.fits).length, 'operation')} fitted to the size limit` : ''}.`,
@@ -84,6 +95,11 @@ export function formatReportSummary(report: ImportReport, options: SummaryOption
     for (const item of shown) lines.push(`  ${line(item)}`);
     if (shown.length < items.length) lines.push(`  ${(options.more ?? ((count) => `… and ${count} more`))(items.length - shown.length)}`);
   };
+  const unread = report.unreadPathItems ?? [];
+  if (unread.length > 0) {
+    lines.push('', 'Path items not read (their $ref does not resolve), so their operations are missing from the skill:');
+    list(unread, (u) => `${u.path} ${specPlace(u.location)}: $ref ${JSON.stringify(u.ref)}`);
+  }
   if (report.proseOnly.length > 0) {
     lines.push('', 'Prose-only (no operation block):');
     list(report.proseOnly, (p) => `${p.file} (${p.method} ${p.path}) ${specPlace(p.location)}: ${p.reasons.join('; ')}`);

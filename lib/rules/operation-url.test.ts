@@ -4,7 +4,7 @@ const op = (url: string) => md(`operation:\n  method: GET\n  url: ${url}\n`);
 
 testRule('operation-url', [
   { name: 'passes when the URL is absolute https with whole-segment parameters', files: { 'a.md': op('https://p.example/v1/pets/{petId}/toys/{toy_id}') }, expected: [] },
-  { name: 'passes when the URL is http with a port and percent-encoding', files: { 'a.md': op('http://localhost:8080/a%20b/%E2%82%AC') }, expected: [] },
+  { name: 'passes when the URL is http with a port and percent-encoding', files: { 'a.md': op('http://api.acme.io:8080/a%20b/%E2%82%AC') }, expected: [] },
   { name: 'passes when the URL is quoted', files: { 'a.md': op('"https://p.example/pets"') }, expected: [] },
   { name: 'reports a relative URL at its value when no base URL was given', files: { 'a.md': op('/v1/pets') }, expected: [{ message: "`/v1/pets` is not an absolute URL: give the API's base URL (`https://…`)", line: 4, column: 8, pointer: '/operation/url' }] },
   { name: 'reports another scheme when the URL is ftp', files: { 'a.md': op('ftp://p.example/pets') }, expected: [{ message: '`ftp:` is not http or https' }] },
@@ -25,6 +25,13 @@ testRule('operation-url', [
   { name: 'reports invalid percent-encoding at its `%`', files: { 'a.md': op('https://p.example/100%/x') }, expected: [{ message: '`100%` holds a `%` that is not valid percent-encoding (`%` and two hex digits; `%25` for a percent sign)', column: 29 }] },
   { name: 'reports a short percent-encoding with a non-hex digit', files: { 'a.md': op('https://p.example/a%2G') }, expected: [{ message: /^`a%2G` holds a `%` that is not valid percent-encoding/ }] },
   { name: 'reports a space when the URL holds one', files: { 'a.md': op('"https://p.example/a b"') }, expected: [{ message: 'The URL holds a space: percent-encode it (`%20`)', column: 28 }] },
+  { name: 'reports a loopback host', files: { 'a.md': op('http://localhost:8080/a') }, expected: [{ message: "The host `localhost:8080` is this machine (loopback): it cannot be the API's; give the API's base URL", column: 15 }] },
+  { name: 'reports a metadata address', files: { 'a.md': op('http://169.254.169.254/latest') }, expected: [{ message: /^The host `169\.254\.169\.254` is link-local/ }] },
+  { name: 'reports a private address', files: { 'a.md': op('https://10.0.0.5/a') }, expected: [{ message: /is on a private network/ }] },
+  { name: 'reports [::1]', files: { 'a.md': op('"https://[::1]/a"') }, expected: [{ message: /is this machine/ }] },
+  { name: 'reports a bare number', files: { 'a.md': op('https://2130706433/a') }, expected: [{ message: /is a bare number/ }] },
+  { name: 'reports a look-alike host of mixed scripts', files: { 'a.md': op('https://аpi.stripe.com/a') }, expected: [{ message: /mixes letters of different scripts/ }] },
+  { name: 'reports a host not written in ASCII', files: { 'a.md': op('https://münchen.de/a') }, expected: [{ message: 'The host `münchen.de` is not in its ASCII form: write it `xn--mnchen-3ya.de`' }] },
   { name: 'reports the block when there is no url', files: { 'a.md': md('operation:\n  method: GET\n') }, expected: [{ message: 'The operation block has no `url`', line: 2 }] },
   { name: 'reports a url that is not a string', files: { 'a.md': op('[a]') }, expected: [{ message: /^`url` must be a string/ }] },
   { name: 'passes when the file has no operation block', files: { 'a.md': 'GET /pets?x=1 by hand.\n' }, expected: [] },

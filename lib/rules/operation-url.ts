@@ -1,4 +1,5 @@
 import type { OperationFile } from '../skill/operation-file';
+import { classifyHost, hostToAscii } from '../core/host';
 import { atKey, located, type FileRule, type RuleProblem } from './rule';
 
 const ABSOLUTE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
@@ -8,7 +9,9 @@ const WHOLE_SEGMENT = /^\{([^{}]+)\}$/;
  * SPEC 1.3: `url` is an absolute `http`/`https` URL with a host and no credentials; a path
  * parameter is a whole segment `{name}`, each name once; no query string, no fragment; every
  * `%` starts a valid percent-encoding, and nothing a URL cannot hold (spaces, control
- * characters) is left unencoded. Problems point at the offending character when the URL is
+ * characters) is left unencoded; the host can be the vendor's (not loopback, private,
+ * link-local, a bare number or letters of mixed scripts: lib/core/host.ts) and
+ * is written in ASCII (`xn--…`). Problems point at the offending character when the URL is
  * written on one line.
  */
 export const operationUrl: FileRule = {
@@ -37,6 +40,14 @@ export const operationUrl: FileRule = {
     if (authority === '') problems.push(at(hostAt, `\`${url}\` has no host`));
     if (authority.includes('@')) problems.push(at(hostAt, 'The URL must not carry credentials (`user@`): the gateway attaches them'));
     if (/[{}]/.test(authority)) problems.push(at(hostAt + authority.search(/[{}]/), 'A `{…}` in the host is not a path parameter: give the server variable its value'));
+    else if (authority !== '' && !authority.includes('@')) {
+      const host = authority;
+      const verdict = classifyHost(host);
+      // A documentation host (`api.example.com`) is refused at conversion until a base URL is
+      // given; here it may be the user's own choice of one (a sandbox, a test double).
+      if (verdict && verdict.kind !== 'placeholder') problems.push(at(hostAt, `The host \`${host}\` ${verdict.why}: it cannot be the API's; give the API's base URL`));
+      else if (/[^\x00-\x7f]/.test(host)) problems.push(at(hostAt, `The host \`${host}\` is not in its ASCII form: write it \`${hostToAscii(host) ?? host}\``));
+    }
 
     const rest = url.slice(m[0].length);
     const restAt = m[0].length;

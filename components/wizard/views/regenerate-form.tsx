@@ -69,7 +69,9 @@ export function RegenerateForm({ folder, report, busy, onRegenerate }: { folder:
         {servers.variables.length > 0 && (
           <fieldset className="server-variables">
             <legend>Server variables</legend>
-            {servers.variables.map((v) => {
+            {servers.variables.filter((v, i, all) => all.findIndex((w) => w.name === v.name) === i).map((v) => {
+              // Servers at different levels may declare the name with other defaults: one field sets them all, and each host is named.
+              const levels = servers.variables.filter((w) => w.name === v.name && w.hosts !== undefined);
               const id = `server-variable-${v.name}`;
               const value = values[v.name] ?? '';
               const set = (text: string) => setValues((old) => ({ ...old, [v.name]: text }));
@@ -95,6 +97,18 @@ export function RegenerateForm({ folder, report, busy, onRegenerate }: { folder:
                     {sentence(v.description ?? 'No description in the spec.')}{' '}
                     {v.default !== undefined && (v.placeholder ? `Its default, ${v.default}, is an example.` : `Default: ${v.default}.`)}
                   </p>
+                  {levels.length > 1 && (
+                    <ul className="muted">
+                      {levels.flatMap((w) =>
+                        (w.hosts ?? []).map((h) => (
+                          <li key={`${w.default ?? ''} ${h.url}`}>
+                            {w.default !== undefined ? `Default ${w.default}` : 'No default'}: <code>{h.url}</code> for {h.operations === 1 ? '1 operation' : `${h.operations} operations`} ({h.examples.join(', ')}
+                            {h.operations > h.examples.length ? ', …' : ''})
+                          </li>
+                        )),
+                      )}
+                    </ul>
+                  )}
                 </div>
               );
             })}

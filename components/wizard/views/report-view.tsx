@@ -1,10 +1,11 @@
 'use client';
 
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Problem } from '../../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../../lib/convert/model';
 import { importBlockers, missingFiles, type MissingFile } from '../../../lib/convert/blockers';
 import { fittedSummary, FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../../lib/convert/report';
+import { operationsRead } from '../../../lib/convert/summary';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from '../io/browser-files';
 import { FolderInput } from './folder-input';
@@ -58,7 +59,10 @@ export function ReportView({
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   // What keeps the skill from being published though its files may pass every rule.
-  const blockers = report ? importBlockers(report, specProblems) : [];
+  // Unresolved references block until the user chooses to go on without what they name.
+  const [withoutUnresolved, setWithoutUnresolved] = useState(false);
+  const waivable = report ? importBlockers(report, specProblems).some((b) => b.ruleId === 'unresolved-references') : false;
+  const blockers = report ? importBlockers(report, specProblems, { withoutUnresolved }) : [];
   const missing = missingFiles(specProblems);
   return (
     <div className="report">
@@ -76,7 +80,7 @@ export function ReportView({
       {report && missing.length > 0 && <MissingFiles files={missing} onChooseFolder={onChooseFolder} />}
       {report ? (
         <p>
-          <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {report.operationCount} operations,{' '}
+          <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {operationsRead(report)},{' '}
           <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}
           {report.sharedTypes.length} shared types
           {report.weakDescriptions.length > 0 && (
@@ -92,6 +96,25 @@ export function ReportView({
           Opened from the bundle <code>{summary.origin.name}</code>: its generated &ldquo;The call&rdquo; sections were taken out again, and
           are written back when you download it.
         </p>
+      )}
+      {report?.unreadPathItems && report.unreadPathItems.length > 0 && (
+        <section>
+          <h3>Path items not read ({report.unreadPathItems.length})</h3>
+          <p className="muted">Their $ref does not resolve, so however many operations they hold are missing from the skill.</p>
+          <ul>
+            {report.unreadPathItems.map((u) => (
+              <li key={u.path}>
+                <code>{u.path}</code> <Where at={u.location} onOpenSpec={onOpenSpec} />: <code>$ref: {u.ref}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {waivable && (
+        <label className="choice">
+          <input type="checkbox" checked={withoutUnresolved} onChange={(e) => setWithoutUnresolved(e.target.checked)} /> Go on without them: publish the skill
+          without what the unresolved references name
+        </label>
       )}
       <PublishVerdict problems={packageProblems} blockers={blockers} />
       {operations}

@@ -40,6 +40,22 @@ describe('fileReferences', () => {
     expect(fileReferences('openapi.json', '{"a": {"$ref": "defs\\/x.json#/X"}, "b": {"$ref":"y.json"}}')).toEqual(['defs/x.json', 'y.json']);
   });
 
+  it('takes a plain value in block context to the end of its line, braces, @ and commas included', () => {
+    const yaml = [
+      'paths:',
+      '  /account/{id}:',
+      '    $ref: ./paths/account@{id}.yaml',
+      '  /account/{id}/items:',
+      '    $ref: ./paths/account@{id}@items.yaml  # the items',
+      '  /a:',
+      "    '$ref': paths/[a],b.yaml",
+      'x:',
+      '  - $ref: list/{n}.yaml',
+      'y: {$ref: flow.yaml}',
+    ].join('\n');
+    expect(fileReferences('openapi.yaml', yaml)).toEqual(['flow.yaml', 'list/{n}.yaml', 'paths/[a],b.yaml', 'paths/account@{id}.yaml', 'paths/account@{id}@items.yaml']);
+  });
+
   it('leaves out references that are refused or not files: other hosts, schemes, climbing out, absolute paths, hidden files, itself', () => {
     const yaml = [
       '$ref: https://example.com/x.yaml',

@@ -18,8 +18,13 @@ import { isIgnoredUploadPath, type SpecUpload } from './spec-upload';
 /** As many files as a zip upload may hold (SPEC 6). */
 export const MAX_REFERENCED_FILES = 5000;
 
-// `$ref: value`, `'$ref': "value"`, `"$ref": "value"` in YAML or JSON: the value quoted, or plain up to a comment, `,` or `}`.
-export const REF = /["']?\$ref["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s'"#,{}[\]][^\n,{}[\]]*?))[ \t]*(?=[,}\]\n\r]|[ \t]#|$)/g;
+// `$ref: value`, `'$ref': "value"`, `"$ref": "value"` in YAML or JSON: the value quoted, or
+// plain up to a comment or a flow indicator (`,`, `{`, `}`, `[`, `]`): where the key opens its
+// line (block context), `fileReferences` takes the plain value on to the end of the line.
+export const REF = /["']?\$ref["']?[ \t]*:[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s'"#,{}[\]][^\n,{}[\]]*?))[ \t]*(?=[,{}[\]\n\r]|[ \t]#|$)/g;
+
+/** What may come before a key that opens its line: indentation, and the `- ` of sequence entries. */
+const BLOCK_KEY_PREFIX = /^[ \t]*(?:-[ \t]+)*$/;
 
 /**
  * The files (paths from the upload root, `/`-separated) that a file's relative `$ref`s
@@ -41,6 +46,9 @@ export function fileReferences(path: string, text: string): string[] {
     if (/(^|\s)#/.test(text.slice(lineStart, m.index))) continue;
     let raw = m[1] !== undefined ? unescapeDouble(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : m[3];
     if (raw === undefined) continue;
+    // In block context a plain scalar runs to the end of its line or a comment, braces and
+    // commas included (`$ref: ./paths/account@{id}.yaml`): only a flow collection ends it early.
+    if (m[3] !== undefined && BLOCK_KEY_PREFIX.test(text.slice(lineStart, m.index))) raw = plainToLineEnd(text, m.index! + m[0].indexOf(m[3], m[0].indexOf(':')));
     if (/^[|>][-+0-9]*$/.test(raw)) raw = blockScalar(text, m.index! + m[0].length, text.slice(lineStart, m.index), raw[0] === '>');
     const address = classifyRef(raw.trim(), { upload: path });
     if (address.kind !== 'upload' || address.path.startsWith('/') || isIgnoredUploadPath(address.path)) continue;
@@ -76,6 +84,14 @@ export function* refMatches(text: string): Generator<RegExpExecArray> {
     from = m.index + m[0].length;
     yield m;
   }
+}
+
+/** A plain YAML scalar from `from` to the end of its line, a comment (` #`) cut off. */
+function plainToLineEnd(text: string, from: number): string {
+  const eol = text.indexOf('\n', from);
+  const line = text.slice(from, eol === -1 ? text.length : eol);
+  const comment = /[ \t]#/.exec(line);
+  return (comment ? line.slice(0, comment.index) : line).trim();
 }
 
 /** A YAML block scalar (`$ref: >-` then the value on the lines below, as Stripe writes long ones): its more-indented lines, folded or kept. */
