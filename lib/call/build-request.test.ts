@@ -43,6 +43,8 @@ const schemaForm = callable(
   { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, price: { type: 'number', minimum: 0 } } } },
 );
 
+const report = callable('method: GET\nurl: https://h.example/v1/reports/{year}-{month}/{name}:export.json');
+
 const remove = callable('method: DELETE\nurl: https://h.example/bookings/{id}');
 
 /** A free-form body: a map of labels, every argument not named in the schema one of its fields. */
@@ -89,6 +91,12 @@ const cases: Case[] = [
       headers: { 'Content-Type': 'application/json' },
       body: '{"guest_name":"Bo","nights":1,"breakfast":false}',
     },
+  },
+  {
+    name: 'fills parameters inside segments, each encoded on its own with reserved characters escaped',
+    op: report,
+    args: { year: '2026', month: "a/b-(c)!", name: "x:y*'" },
+    request: { method: 'GET', url: 'https://h.example/v1/reports/2026-a%2Fb-%28c%29%21/x%3Ay%2A%27:export.json', headers: {} },
   },
   {
     name: 'encodes a path parameter as one segment when it holds `/`, spaces and unicode',

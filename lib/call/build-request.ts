@@ -1,6 +1,7 @@
 import { setOwn } from '../core/entries';
 import { hasErrors } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
+import { encodePathValue, fillPath } from '../skill/url-template';
 import type { CallableOperation } from './callable';
 import { checkArguments } from './check-arguments';
 
@@ -12,8 +13,6 @@ export interface HttpRequest {
   /** Absent when the operation declares no body fields and no free-form body, or the method is GET/HEAD. */
   body?: string;
 }
-
-const ORIGIN = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/;
 
 /**
  * A call translated into one HTTP request (SPEC 3). Refused, sending nothing, when any
@@ -27,7 +26,7 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
   const values = args as Record<string, unknown>;
   const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined;
 
-  let url = fillPath(callable.url, (name) => encodeURIComponent(String(values[name])));
+  let url = fillPath(callable.url, (name) => encodePathValue(String(values[name])));
 
   const pairs: string[] = [];
   for (const name of callable.query) {
@@ -56,19 +55,3 @@ export function buildRequest(callable: CallableOperation, args: unknown): Result
   return ok(request, problems);
 }
 
-/** The URL with each whole `{name}` segment of its path replaced (SPEC 1.3, 3.2). */
-function fillPath(template: string, value: (name: string) => string): string {
-  const origin = ORIGIN.exec(template)?.[0] ?? '';
-  const rest = template.slice(origin.length);
-  const cut = rest.search(/[?#]/);
-  const path = cut < 0 ? rest : rest.slice(0, cut);
-  const tail = cut < 0 ? '' : rest.slice(cut);
-  const filled = path
-    .split('/')
-    .map((segment) => {
-      const m = /^\{([^{}]+)\}$/.exec(segment);
-      return m ? value(m[1]) : segment;
-    })
-    .join('/');
-  return origin + filled + tail;
-}
