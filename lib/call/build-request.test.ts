@@ -43,6 +43,8 @@ const schemaForm = callable(
   { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, price: { type: 'number', minimum: 0 } } } },
 );
 
+const report = callable('method: GET\nurl: https://h.example/v1/reports/{year}-{month}/{name}:export.json');
+
 const remove = callable('method: DELETE\nurl: https://h.example/bookings/{id}');
 
 /** A free-form body: a map of labels, every argument not named in the schema one of its fields. */
@@ -89,6 +91,12 @@ const cases: Case[] = [
       headers: { 'Content-Type': 'application/json' },
       body: '{"guest_name":"Bo","nights":1,"breakfast":false}',
     },
+  },
+  {
+    name: 'fills parameters inside segments, each encoded on its own with reserved characters escaped',
+    op: report,
+    args: { year: '2026', month: "a/b-(c)!", name: "x:y*'" },
+    request: { method: 'GET', url: 'https://h.example/v1/reports/2026-a%2Fb-%28c%29%21/x%3Ay%2A%27:export.json', headers: {} },
   },
   {
     name: 'encodes a path parameter as one segment when it holds `/`, spaces and unicode',
@@ -397,5 +405,100 @@ describe('findCallable', () => {
 
   it('says a prose-only operation cannot be called when named', () => {
     expect(findCallable(pkg, 'notes')).toMatchObject({ ok: false, problems: [{ ruleId: 'call-not-declared' }] });
+  });
+});
+
+describe('buildRequest with SPEC 7 keys', () => {
+  const form = callable(
+    [
+      'method: POST',
+      'url: https://h.example/v1/customers',
+      'content-type: application/x-www-form-urlencoded',
+      'deep: [metadata, expand]',
+      'schema: |',
+      '  {"type": "object", "properties": {"name": {"type": "string"}, "paid": {"type": "boolean"}, "n": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}}, "expand": {"type": "array", "items": {"type": "string"}}, "metadata": {"type": "object"}}}',
+    ].join('\n'),
+  );
+  it('form-encodes scalars, repeats arrays and brackets deep fields three levels down', () => {
+    const r = buildRequest(form, { name: 'Ada Lovelace & co', paid: true, n: 1.5, tags: ['a', 'b'], expand: ['x', 'y'], metadata: { a: { b: [{ c: 'v' }] } } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=Ada+Lovelace+%26+co&paid=true&n=1.5&tags=a&tags=b&expand[0]=x&expand[1]=y&metadata[a][b][0][c]=v',
+      },
+    });
+  });
+  it('refuses an object form field that is not in bracket style', () => {
+    const plain = callable('method: POST\nurl: https://h.example/x\ncontent-type: application/x-www-form-urlencoded\nschema: |\n  {"type": "object", "properties": {"o": {"type": "object"}}}');
+    expect(buildRequest(plain, { o: { a: 1 } })).toMatchObject({ ok: false, problems: [{ ruleId: 'call-invalid-argument', message: /form field/ }] });
+  });
+
+  const deepQuery = callable('method: GET\nurl: https://h.example/v1/items\nquery: [filter]\ndeep: [filter]\nschema: |\n  {"type": "object", "properties": {"filter": {"type": "object"}}}');
+  it('sends a deep query object in bracket style', () => {
+    expect(buildRequest(deepQuery, { filter: { status: 'open', tags: ['a b'] } })).toMatchObject({ ok: true, value: { url: 'https://h.example/v1/items?filter[status]=open&filter[tags][0]=a%20b' } });
+  });
+
+  const headed = callable(
+    'method: GET\nurl: https://h.example/v1/pages\nheaders:\n  Notion-Version: "2022-06-28"\nheader: [X-Trace, X-Tags]\nschema: |\n  {"type": "object", "properties": {"X-Trace": {"type": "integer"}, "X-Tags": {"type": "array", "items": {"type": "string"}}}}',
+  );
+  it('sends header arguments, then fixed headers', () => {
+    const r = buildRequest(headed, { 'X-Tags': ['a', 'b'], 'X-Trace': 7 });
+    expect(r).toMatchObject({ ok: true, value: { url: 'https://h.example/v1/pages', headers: { 'X-Trace': '7', 'X-Tags': 'a, b', 'Notion-Version': '2022-06-28' } } });
+    if (r.ok) expect(Object.keys(r.value.headers)).toEqual(['X-Trace', 'X-Tags', 'Notion-Version']);
+  });
+  it('refuses a header value holding a line break', () => {
+    expect(buildRequest(headed, { 'X-Tags': ['a\r\nHost: evil'] })).toMatchObject({ ok: false, problems: [{ message: /line break/ }] });
+  });
+
+  const patch = callable('method: PATCH\nurl: https://h.example/v1/pods/{name}\ncontent-type: application/merge-patch+json\nschema: |\n  {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "spec": {"type": "object"}}}');
+  it('sends a JSON media type as its own Content-Type', () => {
+    expect(buildRequest(patch, { name: 'p', spec: { a: null } })).toMatchObject({ ok: true, value: { headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":{"a":null}}' } });
+  });
+
+  const arrayBody = callable('method: POST\nurl: https://h.example/v1/guilds/{id}/roles\nbody-argument: body\nschema: |\n  {"type": "object", "required": ["id", "body"], "properties": {"id": {"type": "string"}, "body": {"type": "array", "items": {"type": "object"}}}}');
+  it('sends a body argument that is an array as the whole body', () => {
+    expect(buildRequest(arrayBody, { id: 'g', body: [{ id: 1 }, { id: 2 }] })).toMatchObject({ ok: true, value: { url: 'https://h.example/v1/guilds/g/roles', headers: { 'Content-Type': 'application/json' }, body: '[{"id":1},{"id":2}]' } });
+  });
+  const unionBody = callable('method: PUT\nurl: https://h.example/v1/x\nbody-argument: body\nschema: |\n  {"type": "object", "required": ["body"], "properties": {"body": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "integer"}}}]}}}');
+  it('sends a union body argument in whichever shape was given', () => {
+    expect(buildRequest(unionBody, { body: 'text' })).toMatchObject({ ok: true, value: { body: '"text"' } });
+    expect(buildRequest(unionBody, { body: { a: 1 } })).toMatchObject({ ok: true, value: { body: '{"a":1}' } });
+  });
+
+  const upload = callable('method: POST\nurl: https://h.example/v1/files\ncontent-type: multipart/form-data\nschema: |\n  {"type": "object", "properties": {"purpose": {"type": "string"}, "n": {"type": "integer"}, "meta": {"type": "object"}, "tags": {"type": "array", "items": {"type": "string"}}}}');
+  it('sends multipart text parts and JSON parts with a boundary derived from the content', () => {
+    const r = buildRequest(upload, { purpose: 'fine-tune', n: 2, meta: { a: 1 }, tags: ['x'] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const boundary = /^multipart\/form-data; boundary=(skill-[0-9a-f]{64})$/.exec(r.value.headers['Content-Type'])![1];
+    expect(r.value.body).toBe(
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="purpose"',
+        '',
+        'fine-tune',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="n"',
+        '',
+        '2',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="meta"',
+        'Content-Type: application/json',
+        '',
+        '{"a":1}',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="tags"',
+        'Content-Type: application/json',
+        '',
+        '["x"]',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    const again = buildRequest(upload, { purpose: 'fine-tune', n: 2, meta: { a: 1 }, tags: ['x'] });
+    expect(again).toEqual(r);
+    const other = buildRequest(upload, { purpose: 'other' });
+    if (other.ok) expect(other.value.headers['Content-Type']).not.toBe(r.value.headers['Content-Type']);
   });
 });

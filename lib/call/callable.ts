@@ -20,7 +20,16 @@ export interface CallableOperation {
   /** Argument names by place, path in URL order, query and body in declaration order. */
   path: string[];
   query: string[];
+  header: string[];
   body: string[];
+  /** Arguments sent in bracket style (SPEC 7.1 `deep`). */
+  deep: string[];
+  /** The body's media type as declared (SPEC 7.1), `application/json` when not. */
+  contentType: string;
+  /** Fixed headers sent with every call, after the header arguments (SPEC 7.2). */
+  fixedHeaders: Record<string, string>;
+  /** The argument whose value is the whole body (SPEC 7.1 `body-argument`). */
+  bodyArgument?: string;
   /** A free-form body: every argument not named as a path or query parameter is one of its fields. */
   extraBody: boolean;
 }
@@ -43,7 +52,17 @@ export function callableOperation(pkg: SkillPackage, op: OperationFile): Result<
     return fail([problem('call-not-published', 'error', `\`${op.baseName}\` has method \`${d.method}\`, not one of ${METHODS.join(', ')}`, op.file)]);
   }
   const places = argumentPlaces(d, publication.schema);
-  return ok({ file: op.file, tool: publication.tool, method, url: d.url, ...places });
+  return ok({
+    file: op.file,
+    tool: publication.tool,
+    method,
+    url: d.url,
+    ...places,
+    deep: d.lists.deep,
+    contentType: d.contentType ?? 'application/json',
+    fixedHeaders: d.fixedHeaders ?? {},
+    ...(d.bodyArgument !== undefined ? { bodyArgument: d.bodyArgument } : {}),
+  });
 }
 
 /**

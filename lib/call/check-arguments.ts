@@ -3,6 +3,7 @@ import { isPlainObject } from '../core/entries';
 import { decodePointerToken } from '../core/json-pointer';
 import { linearRegExpEngine } from '../core/linear-regexp';
 import { hasLoneSurrogate } from '../core/well-formed';
+import { isFormMediaType } from '../core/media-type';
 import { problem, type Problem } from '../core/problem';
 import type { PublishedTool } from '../publish/publish';
 import type { CallableOperation } from './callable';
@@ -67,10 +68,25 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
     const reason = pathValueFault(args[name]);
     if (reason) add(name, { kind: 'invalid', reasons: [reason] });
   }
+  const deep = new Set(callable.deep);
   for (const name of callable.query) {
-    if (!present(name)) continue;
+    if (!present(name) || deep.has(name)) continue;
     const reason = queryValueFault(args[name]);
     if (reason) add(name, { kind: 'invalid', reasons: [reason] });
+  }
+  for (const name of callable.header) {
+    if (!present(name)) continue;
+    const reason = headerValueFault(args[name]);
+    if (reason) add(name, { kind: 'invalid', reasons: [reason] });
+  }
+  if (isFormMediaType(callable.contentType) && callable.bodyArgument === undefined) {
+    for (const name of callable.body) {
+      if (!present(name) || deep.has(name)) continue;
+      const v = args[name];
+      if (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((i) => i === null || isScalar(i)))) {
+        add(name, { kind: 'invalid', reasons: ['is a form field and must be a string, number, boolean or a list of them: an object is form-encoded only in bracket style (`deep`)'] });
+      }
+    }
   }
 
   // Declared arguments in declaration order, then unknown ones in the order they came.
@@ -201,6 +217,17 @@ function queryValueFault(v: unknown): string | undefined {
     return v.every(isScalar) ? undefined : 'is a query parameter and its list items must be strings, numbers or booleans';
   }
   return `is a query parameter and must be a string, number, boolean or a list of them, not ${describeValue(v)}`;
+}
+
+/** A header argument is a scalar or a list of scalars (SPEC 7.1), on one line of Latin-1 text. */
+function headerValueFault(v: unknown): string | undefined {
+  if (v === null) return undefined;
+  const items = Array.isArray(v) ? v : [v];
+  if (!items.every(isScalar)) return `is a header and must be a string, number, boolean or a list of them, not ${describeValue(v)}`;
+  const text = items.map(String).join(', ');
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return 'is a header and must not hold a line break or control character';
+  if (/[^\u0000-\u00ff]/.test(text)) return 'is a header and must hold only Latin-1 characters';
+  return undefined;
 }
 
 function isScalar(v: unknown): v is string | number | boolean {

@@ -19,5 +19,11 @@ testRule('duplicate-operation', [
     files: { 'a.md': op('POST', 'https://p.example/pets'), 'b.md': op('POST', 'https://P.EXAMPLE/pets'), 'c.md': op('POST', 'https://p.example/pets') },
     expected: [{ file: 'a.md', message: /by `b.md`/ }, { file: 'b.md', message: /by `a.md`/ }, { file: 'c.md', message: /by `a.md`/ }],
   },
+  {
+    name: 'reports a clash when parameter names differ inside a segment',
+    files: { 'a.md': op('GET', 'https://p.example/Calls/{Sid}.json'), 'b.md': op('GET', 'https://p.example/Calls/{CallSid}.json') },
+    expected: [{ file: 'a.md', message: /^`GET https:\/\/p.example\/Calls\/\{\}.json` is also declared by `b.md`/ }, { file: 'b.md', message: /by `a.md`/ }],
+  },
+  { name: 'passes when the literal text beside a parameter differs', files: { 'a.md': op('GET', 'https://p.example/Calls/{Sid}.json'), 'b.md': op('GET', 'https://p.example/Calls/{Sid}') }, expected: [] },
   { name: 'ignores prose-only files when two describe one request', files: { 'a.md': 'GET /pets.\n', 'b.md': 'GET /pets.\n' }, expected: [] },
 ]);

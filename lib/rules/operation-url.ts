@@ -1,13 +1,21 @@
 import type { OperationFile } from '../skill/operation-file';
 import { classifyHost, hostToAscii } from '../core/host';
+import { parseSegment, type SegmentFault } from '../skill/url-template';
 import { atKey, located, type FileRule, type RuleProblem } from './rule';
 
 const ABSOLUTE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
-const WHOLE_SEGMENT = /^\{([^{}]+)\}$/;
+
+const FAULTS: Record<SegmentFault['kind'], string> = {
+  'empty-name': 'a path parameter `{}` needs a name',
+  unclosed: 'a `{` opens a path parameter that is never closed by `}`',
+  'stray-close': 'a `}` closes no path parameter: braces appear only around a parameter name',
+  adjacent: 'two path parameters in one segment must be separated by literal text (`{a}-{b}`), or no request says where one ends',
+};
 
 /**
- * SPEC 1.3: `url` is an absolute `http`/`https` URL with a host and no credentials; a path
- * parameter is a whole segment `{name}`, each name once; no query string, no fragment; every
+ * SPEC 1.3, 7.1: `url` is an absolute `http`/`https` URL with a host and no credentials; a
+ * path parameter `{name}` is a whole segment or part of one (`{Sid}.json`), two in one
+ * segment separated by literal text, each name once; no query string, no fragment; every
  * `%` starts a valid percent-encoding, and nothing a URL cannot hold (spaces, control
  * characters) is left unencoded; the host can be the vendor's (not loopback, private,
  * link-local, a bare number or letters of mixed scripts: lib/core/host.ts) and
@@ -63,16 +71,22 @@ export const operationUrl: FileRule = {
     const seen = new Set<string>();
     let offset = restAt;
     for (const segment of path.split('/')) {
-      const whole = WHOLE_SEGMENT.exec(segment);
-      if (whole) {
-        const name = whole[1];
-        if (seen.has(name)) problems.push(at(offset, `\`{${name}}\` appears twice in the URL: path parameter names must be unique`));
-        seen.add(name);
+      const parsed = segment.includes('{') || segment.includes('}') ? parseSegment(segment) : { parts: [{ literal: segment }] };
+      if ('fault' in parsed) {
+        problems.push(at(offset + parsed.fault.at, `\`${segment}\`: ${FAULTS[parsed.fault.kind]}`));
       } else {
-        const brace = segment.search(/[{}]/);
-        if (brace >= 0) problems.push(at(offset + brace, `\`${segment}\`: a path parameter must be a whole segment \`{name}\`, and braces appear nowhere else`));
-        const bad = /%(?![0-9A-Fa-f]{2})/.exec(segment);
-        if (bad) problems.push(at(offset + bad.index, `\`${segment}\` holds a \`%\` that is not valid percent-encoding (\`%\` and two hex digits; \`%25\` for a percent sign)`));
+        let partAt = offset;
+        for (const part of parsed.parts) {
+          if ('name' in part) {
+            if (seen.has(part.name)) problems.push(at(partAt, `\`{${part.name}}\` appears twice in the URL: path parameter names must be unique`));
+            seen.add(part.name);
+            partAt += part.name.length + 2;
+            continue;
+          }
+          const bad = /%(?![0-9A-Fa-f]{2})/.exec(part.literal);
+          if (bad) problems.push(at(partAt + bad.index, `\`${segment}\` holds a \`%\` that is not valid percent-encoding (\`%\` and two hex digits; \`%25\` for a percent sign)`));
+          partAt += part.literal.length;
+        }
       }
       offset += segment.length + 1;
     }

@@ -7,6 +7,12 @@ testRule('path-parameters', [
   { name: 'passes when each path name is a required scalar property', files: file('https://p.example/pets/{petId}/toys/{n}', { required: ['petId', 'n'], properties: { petId: { type: 'string' }, n: { type: 'integer' } } }), expected: [] },
   { name: 'passes when a path property is a $ref to a scalar type, through an alias', files: file('https://p.example/pets/{petId}', { required: ['petId'], properties: { petId: { $ref: '#/types/Alias' } } }), expected: [] },
   { name: 'passes when a path property is an enum of strings', files: file('https://p.example/{kind}', { required: ['kind'], properties: { kind: { enum: ['cat', 'dog'] } } }), expected: [] },
+  { name: 'passes when parameters share segments with literal text', files: file('https://p.example/reports/{year}-{month}/{Sid}.json', { required: ['year', 'month', 'Sid'], properties: { year: { type: 'integer' }, month: { type: 'integer' }, Sid: { type: 'string' } } }), expected: [] },
+  {
+    name: 'reports a parameter inside a segment that is not a property',
+    files: file('https://p.example/Calls/{Sid}.json', { properties: {} }),
+    expected: [{ message: /^`\{Sid\}` in the URL is not an argument/ }],
+  },
   {
     name: 'reports the URL when a path name is not a property',
     files: file('https://p.example/pets/{petId}', { properties: { id: { type: 'string' } } }),

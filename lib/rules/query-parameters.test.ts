@@ -18,4 +18,9 @@ testRule('query-parameters', [
   { name: 'reports an object at its property when a query parameter is one', files: file({ filter: { $ref: '#/types/Filter' } }, '[filter]'), expected: [{ message: 'The query parameter `filter` must be a scalar (string, integer, number, boolean) or an array of scalars', pointer: '/operation/schema/properties/filter' }] },
   { name: 'reports an array of objects', files: file({ rows: { type: 'array', items: { type: 'object' } } }, '[rows]'), expected: [{ message: /`rows` must be a scalar .* or an array of scalars/ }] },
   { name: 'reports a name given twice in `query`', files: file({ limit: { type: 'integer' } }, '[limit, limit]'), expected: [{ message: '`limit` is named twice in `query`', pointer: '/operation/query/1' }] },
+  {
+    name: 'passes when an object query parameter is named in `deep`',
+    files: { 'a.md': schemaFile('  method: GET\n  url: https://p.example/x\n  query: [filter]\n  deep: [filter]\n', { type: 'object', properties: { filter: { type: 'object' } } }) },
+    expected: [],
+  },
 ]);

@@ -32,6 +32,8 @@ export const queryParameters: FileRule = {
         problems.push(atKey(op, at, `\`${name}\` in \`query\` is not an argument of the schema`));
         continue;
       }
+      // In bracket style (SPEC 7.1 `deep`) an object or nested array is sent as `name[key]=value`.
+      if (d.lists.deep.includes(name)) continue;
       const schema = props[name];
       const scalar = isScalarSchema(schema, ctx.types, true);
       const list = isScalarArraySchema(schema, ctx.types);

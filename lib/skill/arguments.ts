@@ -50,6 +50,9 @@ export function argumentsSchema(d: Declaration): JsonSchema | undefined {
 export interface ArgumentPlaces {
   path: string[];
   query: string[];
+  /** Arguments sent as request headers (SPEC 7.1 `header`), in declaration order. */
+  header: string[];
+  /** Every other argument, `body-argument`'s included: the body's fields (SPEC 1.3). */
   body: string[];
   /**
    * The schema's root `additionalProperties` is `true` or a schema: the body is free-form, and
@@ -58,15 +61,17 @@ export interface ArgumentPlaces {
   extraBody: boolean;
 }
 
-/** Where each argument goes, as SPEC 1.3 decides: `{name}` in the URL, `query`, or the body. */
+/** Where each argument goes, as SPEC 1.3 and 7.1 decide: `{name}` in the URL, `query`, `header`, or the body. */
 export function argumentPlaces(d: Declaration, schema: JsonSchema): ArgumentPlaces {
   const props = isSchemaObject(schema.properties) ? Object.keys(schema.properties) : [];
   const path = pathParameterNames(d.url);
   const pathSet = new Set(path);
   const querySet = new Set(d.lists.query);
+  const headerSet = new Set(d.lists.header);
   const query = props.filter((p) => querySet.has(p) && !pathSet.has(p));
-  const body = props.filter((p) => !pathSet.has(p) && !querySet.has(p));
-  return { path, query, body, extraBody: takesExtraArguments(schema) };
+  const header = props.filter((p) => headerSet.has(p) && !pathSet.has(p) && !querySet.has(p));
+  const body = props.filter((p) => !pathSet.has(p) && !querySet.has(p) && !headerSet.has(p));
+  return { path, query, header, body, extraBody: takesExtraArguments(schema) };
 }
 
 /**
