@@ -136,7 +136,7 @@ describe('convertSpec', () => {
     expect(r.schema('twice')).toEqual({ type: 'object', required: ['a'], properties: { a: { allOf: [{ type: 'string' }, { maxLength: 3 }] }, b: { type: 'integer' } } });
   });
 
-  it('keeps an allOf with a part that is not a plain object, and writes the body prose-only when that allOf is the root', () => {
+  it('keeps an allOf with a part that is not a plain object, and declares the body as one argument when that allOf is the root', () => {
     const closed = { allOf: [{ type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
     const r = run(
       oas({
@@ -144,8 +144,8 @@ describe('convertSpec', () => {
         '/y': { post: { operationId: 'fieldAllOf', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { f: closed } } } } }, responses: ok } },
       }),
     );
-    expect(r.file('root_all_of').declaration).toBeUndefined();
-    expect(r.report.proseOnly[0].reasons[0]).toContain('allOf');
+    expect(r.file('root_all_of').declaration?.bodyArgument).toBe('body');
+    expect(r.report.declared.find((d) => d.file === 'root_all_of.md')?.requestFeatures).toEqual(['body-argument']);
     expect(r.schema('field_all_of').properties.f.allOf).toHaveLength(2);
   });
 
@@ -173,7 +173,7 @@ describe('convertSpec', () => {
     expect(r.errors()).toEqual([]);
   });
 
-  it('keeps oneOf and anyOf inside fields, and writes a oneOf root of different shapes prose-only', () => {
+  it('keeps oneOf and anyOf inside fields, and declares a oneOf root of different shapes as one body argument', () => {
     const r = run(
       oas({
         '/a': {
@@ -193,8 +193,9 @@ describe('convertSpec', () => {
       }),
     );
     expect(r.schema('field_one_of').properties).toEqual({ v: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, w: { anyOf: [{ type: 'string' }, { type: 'boolean' }] } });
-    expect(r.report.proseOnly.map((p) => [p.file, p.reasons])).toEqual([['root_one_of.md', ['the JSON body is one of several shapes (`oneOf`)']]]);
-    expect(r.files.get('root_one_of.md')).toContain('## The call');
+    expect(r.report.proseOnly).toEqual([]);
+    expect(r.file('root_one_of').declaration?.bodyArgument).toBe('body');
+    expect(Object.keys(r.schema('root_one_of').properties)).toEqual(['body']);
   });
 
   it('makes 3.0 nullable a type admitting null, in enums too, and around a $ref', () => {
@@ -365,7 +366,7 @@ describe('convertSpec', () => {
     expect(p.c.description).toContain('spaces');
   });
 
-  it('writes a required deepObject prose-only and leaves an optional one out with a warning', () => {
+  it('declares a deepObject query parameter in `deep`, required or optional', () => {
     const deep = (required: boolean) => ({ name: 'filter', in: 'query', required, style: 'deepObject', explode: true, schema: { type: 'object', properties: { name: { type: 'string' } } } });
     const r = run(
       oas({
@@ -373,14 +374,14 @@ describe('convertSpec', () => {
         '/o': { get: { operationId: 'optionalDeep', parameters: [deep(false), { name: 'q', in: 'query', schema: { type: 'string' } }], responses: ok } },
       }),
     );
-    expect(r.file('required_deep').declaration).toBeUndefined();
-    expect(r.report.proseOnly[0].reasons).toEqual(['the required query parameter `filter` is a `deepObject`']);
-    expect(Object.keys(r.schema('optional_deep').properties)).toEqual(['q']);
-    expect(r.report.warnings.filter((w) => w.ruleId === 'parameter-left-out').map((w) => w.pointer)).toEqual(['/paths/~1o/get/parameters/0']);
-    expect(r.files.get('optional_deep.md')).toContain('`filter` (query)');
+    expect(r.report.proseOnly).toEqual([]);
+    expect(r.file('required_deep').declaration?.lists.deep).toEqual(['filter']);
+    expect(r.schema('required_deep').required).toEqual(['filter']);
+    expect(Object.keys(r.schema('optional_deep').properties)).toEqual(['filter', 'q']);
+    expect(r.report.declared.map((d) => d.requestFeatures)).toEqual([['deep'], ['deep']]);
   });
 
-  it('names header and cookie parameters in the prose, warns on a required one, and keeps credentials out', () => {
+  it('declares a header parameter as an argument, names cookies in the prose, and keeps credentials out', () => {
     const r = run(
       oas(
         {
@@ -412,22 +413,20 @@ describe('convertSpec', () => {
         },
       ),
     );
-    expect(r.schema('headers')).toEqual({ type: 'object', properties: {} });
+    expect(r.schema('headers')).toEqual({ type: 'object', required: ['X-Request-Id'], properties: { 'X-Request-Id': { type: 'string', description: 'Trace id.' } } });
+    expect(r.file('headers').declaration?.lists.header).toEqual(['X-Request-Id']);
     const prose = r.file('headers').prose;
-    expect(prose).toContain('`X-Request-Id` (required): Trace id.');
     expect(prose).toContain('`session`');
     expect(prose).not.toContain('X-API-Key');
     expect(prose).not.toContain('`sid`');
-    expect(r.report.warnings.filter((w) => w.ruleId === 'required-header').map((w) => w.message)).toEqual([
-      'The operation requires the header `X-Request-Id`, which is not an argument (the gateway owns headers); the prose names it',
-    ]);
+    expect(r.report.warnings.filter((w) => w.ruleId === 'required-header')).toEqual([]);
     const manifest = r.files.get('SKILL.md')!;
     expect(manifest).toContain('- `header`: an API key in the `x-api-key` header.');
     expect(manifest).toContain('- `query`: an API key in the `api_key` query parameter.');
     expect(manifest).not.toContain('`bearer`');
   });
 
-  it('writes non-JSON bodies prose-only with the reason and a hand-readable call section', () => {
+  it('writes bodies with a required file, and bodies in no JSON, form or multipart type, prose-only with the reason and a hand-readable call section', () => {
     const media = (type: string) => ({ content: { [type]: { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } } });
     const r = run(
       oas({
@@ -439,10 +438,10 @@ describe('convertSpec', () => {
       }),
     );
     expect(r.report.proseOnly.map((p) => [p.file, p.reasons[0]])).toEqual([
-      ['multipart.md', 'the request body is `multipart/form-data`, not JSON'],
-      ['form.md', 'the request body is `application/x-www-form-urlencoded`, not JSON'],
-      ['binary.md', 'the request body is `application/octet-stream`, not JSON'],
-      ['xml.md', 'the request body is `application/xml`, not JSON'],
+      ['multipart.md', 'the required body field `file` is a file, which a model cannot send'],
+      ['form.md', 'the required body field `file` is a file, which a model cannot send'],
+      ['binary.md', 'the request body is `application/octet-stream`, not JSON, form-encoded or multipart'],
+      ['xml.md', 'the request body is `application/xml`, not JSON, form-encoded or multipart'],
     ]);
     expect(r.file('multipart').text).toBe(r.file('multipart').prose);
     const call = r.files.get('multipart.md')!;
@@ -453,16 +452,20 @@ describe('convertSpec', () => {
     expect(r.schema('both').properties).toEqual({ a: { type: 'string' } });
   });
 
-  it('writes a JSON body whose root is an array or a scalar prose-only', () => {
+  it('declares a JSON body whose root is an array or a scalar as one body argument', () => {
     const r = run(
       oas({
         '/a': { post: { operationId: 'arr', requestBody: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/P' } } } } }, responses: ok } },
         '/s': { post: { operationId: 'str', requestBody: { content: { 'application/json': { schema: { type: 'string' } } } }, responses: ok } },
       }, { components: { schemas: { P: { type: 'object' } } } }),
     );
-    expect(r.report.proseOnly.map((p) => p.reasons[0])).toEqual(['the JSON body is an array, not an object', 'the JSON body is a string, not an object']);
-    // P is written nowhere in the skill: the prose says what it is instead of naming it.
-    expect(r.files.get('arr.md')).toContain('Body: `application/json`, a list of objects.');
+    expect(r.report.proseOnly).toEqual([]);
+    expect(r.file('arr').declaration?.bodyArgument).toBe('body');
+    expect(r.schema('str').properties).toEqual({ body: { type: 'string' } });
+    expect(r.report.warnings.filter((w) => w.ruleId === 'body-argument').map((w) => w.message)).toEqual([
+      'The JSON body is an array, not an object: the body is declared as one argument, `body`, whose value is the whole body',
+      'The JSON body is a string, not an object: the body is declared as one argument, `body`, whose value is the whole body',
+    ]);
   });
 
   it('takes the operation server over the path item server over the document server, with variable defaults', () => {
@@ -572,7 +575,7 @@ describe('convertSpec', () => {
     expect(r.errors()).toEqual([]);
   });
 
-  it('writes Swagger 2.0 formData and type: file prose-only, and a body parameter as JSON fields', () => {
+  it('declares Swagger 2.0 formData by consumes, a required type: file prose-only, and a body parameter as JSON fields', () => {
     const r = run({
       swagger: '2.0',
       info: { title: 'Files', version: '1' },
@@ -586,9 +589,10 @@ describe('convertSpec', () => {
       definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string', 'x-nullable': true } } } },
     });
     expect(r.report.proseOnly.map((p) => [p.file, p.reasons[0]])).toEqual([
-      ['upload.md', 'the request body is `multipart/form-data` (form parameters with a file), not JSON'],
-      ['form.md', 'the request body is `application/x-www-form-urlencoded` (form parameters), not JSON'],
+      ['upload.md', 'the required body field `file` is a file, which a model cannot send'],
     ]);
+    expect(r.file('form').text).toContain('content-type: application/x-www-form-urlencoded');
+    expect(r.schema('form').properties).toEqual({ name: { type: 'string' } });
     expect(r.files.get('upload.md')).toContain('- `file` (a string (binary), required)');
     expect(r.schema('json')).toEqual({ type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } });
   });
@@ -1093,10 +1097,12 @@ ${keys.join('\n')}
     expect(r.errors()).toEqual([]);
   });
 
-  it('writes a path segment that holds a parameter inside other text prose-only, listing the parameter', () => {
+  it('declares a path segment that holds a parameter inside other text, and refuses two parameters with no text between them', () => {
     const r = run(oas({ '/files/{name}.json': { get: { operationId: 'file', parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } }));
-    expect(r.report.proseOnly[0].reasons[0]).toContain('`{name}.json`');
-    expect(r.files.get('file.md')).toContain('- `name` (a string, required)');
+    expect(r.file('file').text).toContain('url: https://api.example.com/v1/files/{name}.json');
+    expect(r.report.declared[0].requestFeatures).toEqual(['segment-parameter']);
+    const two = run(oas({ '/r/{a}{b}': { get: { operationId: 'two', parameters: [{ name: 'a', in: 'path', required: true, schema: { type: 'string' } }, { name: 'b', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } } }));
+    expect(two.report.proseOnly[0].reasons[0]).toContain('two parameters with no text between them');
   });
 
   it('gives byte-identical output when converting the same spec twice', () => {
@@ -1108,13 +1114,13 @@ ${keys.join('\n')}
   });
 
   it('summarises the report as text for the CLI', () => {
-    const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok }, options: { responses: ok } }, '/u': { post: { operationId: 'u', requestBody: { content: { 'multipart/form-data': {} } }, responses: ok } } }));
+    const r = run(oas({ '/a': { get: { operationId: 'a', responses: ok }, options: { responses: ok } }, '/u': { post: { operationId: 'u', requestBody: { content: { 'application/xml': {} } }, responses: ok } } }));
     expect(formatReportSummary(r.report)).toBe(
       [
         'Imported "Test API" (openapi 3.0.3) as the skill `test-api`: 3 operations, 1 declared as tools, 1 prose-only, 1 skipped; 0 webhooks and callbacks not generated; 0 shared types; 1 description a model cannot choose by; 0 warnings.',
         '',
         'Prose-only (no operation block):',
-        '  u.md (POST /u) openapi.yaml:1: the request body is `multipart/form-data`, not JSON',
+        '  u.md (POST /u) openapi.yaml:1: the request body is `application/xml`, not JSON, form-encoded or multipart',
         '',
         'Skipped:',
         '  OPTIONS /a openapi.yaml:1: OPTIONS is not one of the six methods an operation block declares',
@@ -1127,8 +1133,8 @@ ${keys.join('\n')}
   });
 
   it('folds a warning repeated with the same words into one line of the text summary, keeping each in the data', () => {
-    const expand = { name: 'expand', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } };
-    const other = { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const expand = { name: 'expand', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } };
+    const other = { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } };
     const paths: Doc = {};
     for (const n of [1, 2, 3, 4, 5]) paths[`/r${n}`] = { get: { operationId: `r${n}`, parameters: n === 5 ? [expand, other] : [expand], responses: ok } };
     const r = run(oas(paths));
@@ -1186,10 +1192,10 @@ ${keys.join('\n')}
       expect(callable.ok && buildRequest(callable.value, { iban: 'DE00' }).ok).toBe(false);
     });
 
-    it('leaves prose-only, with its shape written out, a union a variant of which is not an object of named fields', () => {
+    it('declares as one body argument a union a variant of which is not an object of named fields', () => {
       const r = run(oas({ '/pay': body({ anyOf: [card, { type: 'object', additionalProperties: { type: 'string' } }] }) }));
-      expect(r.report.proseOnly.map((p) => p.reasons)).toEqual([['the JSON body is one of several shapes (`anyOf`)']]);
-      expect(r.files.get('pay.md')).toContain('One or more of these 2 shapes:\n\n- shape 1 `Card`: an object\n  - `kind` (exactly `"card"`, required)');
+      expect(r.report.proseOnly).toEqual([]);
+      expect(r.file('pay').declaration?.bodyArgument).toBe('body');
     });
 
     it('names a type in prose only where it is in types.json, and describes any other by what it is', () => {
@@ -1210,8 +1216,7 @@ ${keys.join('\n')}
       const r = run(doc);
       expect(Object.keys(r.types() ?? {})).toEqual(['Address']);
       expect(r.files.get('list_pets.md')).toContain('Returns `200` with a list of JSON objects with `name`, `tag`.');
-      expect(r.files.get('add_pets.md')).toContain('Body: `application/json`, a list of objects.');
-      expect(r.files.get('add_pets.md')).toContain('A list of objects:\n\n- `name` (a string, required)\n- `tag` (a string, optional)');
+      expect(r.file('add_pets').declaration?.bodyArgument).toBe('body');
       expect(r.files.get('put_owner.md')).toContain('Returns `200` with `Address`.');
       for (const [file, text] of r.files) if (file.endsWith('.md')) expect(text, file).not.toMatch(/`(Pet|Owner)`/);
     });

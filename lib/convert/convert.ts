@@ -18,7 +18,7 @@ import type { OperationObject, PathItemObject } from './document';
 import { Fitter, type FitResult } from './fit';
 import { shareFittedTypes } from './fitted-types';
 import { buildManifest, sourceInfo } from './manifest';
-import type { ConvertOptions, ConvertResult, DeclaredOperation, FittedOperation, ProseOnlyOperation, ReportOperation, SharedTypeEntry, SkippedOperation, SpecInput, UnreadPathItem, SpecLocation, WeakDescription } from './model';
+import { REQUEST_FEATURES, type ConvertOptions, type ConvertResult, type DeclaredOperation, type FittedOperation, type ProseOnlyOperation, type ReportOperation, type SharedTypeEntry, type SkippedOperation, type SpecInput, type SpecLocation, type UnreadPathItem, type WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
 import { BODY_SHAPE_BUDGET, operationProse, SHAPE_BUDGET } from './prose';
@@ -96,7 +96,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const seen = new Map<string, string>();
   plans.forEach((plan, i) => {
     if (plan.reasons.length > 0) return;
-    const key = templateKey(plan.method, plan.url);
+    // Parameters inside a segment are named alike, so two templates that match the same request paths are one key.
+    const key = templateKey(plan.method, plan.url.replace(/\{[^{}]+\}/g, '{}'));
     const other = seen.get(key);
     if (other) plan.reasons.push(`it has the same method and URL as ${codeSpan(other)}, and a skill declares each request once`);
     else seen.set(key, bases[i]);
@@ -192,10 +193,32 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       return;
     }
     const schema = fit?.ok ? fitted!.schemas[i]! : (types.materialize(roots[i]!) as Json);
-    const query = plan.arguments.filter((a) => a.place === 'query').map((a) => a.name);
-    write(file, { operation: { method: plan.method, url: plan.url, schema, query: query.length > 0 ? query : undefined }, prose }, fit?.ok ? fittedText : undefined);
+    const named = (place: string) => {
+      const list = plan.arguments.filter((a) => a.place === place).map((a) => a.name);
+      return list.length > 0 ? list : undefined;
+    };
+    const fixed = Object.keys(plan.fixedHeaders).length > 0 ? plan.fixedHeaders : undefined;
+    write(
+      file,
+      {
+        operation: {
+          method: plan.method,
+          url: plan.url,
+          ...(plan.contentType !== undefined ? { contentType: plan.contentType } : {}),
+          ...(fixed ? { headers: fixed } : {}),
+          schema,
+          ...(plan.bodyArgument !== undefined ? { bodyArgument: plan.bodyArgument } : {}),
+          query: named('query'),
+          header: named('header'),
+          deep: plan.deep.length > 0 ? plan.deep : undefined,
+        },
+        prose,
+      },
+      fit?.ok ? fittedText : undefined,
+    );
     const tool = toolName(skill, base);
-    reportDeclared.push({ ...entry, tool });
+    const features = REQUEST_FEATURES.filter((f) => plan.features.includes(f));
+    reportDeclared.push({ ...entry, tool, ...(features.length > 0 ? { requestFeatures: features } : {}) });
     // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact.
     if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) withinLimits.add(read.get(file)!);
     if (fit?.ok) {
@@ -278,9 +301,9 @@ function argumentsRoot(plan: OperationPlan): Json {
   const root: Json = { type: 'object' };
   if (required.length > 0) root.required = required;
   root.properties = properties;
-  if (plan.body.kind === 'json' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) root[k] = plan.body.constraints[k];
+  if (plan.body.kind === 'fields' && plan.body.constraints) for (const k of Object.keys(plan.body.constraints)) root[k] = plan.body.constraints[k];
   // A free-form body: every argument not named as a path or query parameter is one of its fields.
-  if (plan.body.kind === 'json' && plan.body.extra !== undefined) root.additionalProperties = plan.body.extra;
+  if (plan.body.kind === 'fields' && plan.body.extra !== undefined) root.additionalProperties = plan.body.extra;
   return root;
 }
 

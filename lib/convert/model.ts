@@ -60,11 +60,22 @@ export interface ReportOperation {
   location: SpecLocation;
 }
 
+/**
+ * What a declaration holds that SPEC sections 1 to 6 could not declare (SPEC 7.3): a
+ * form-encoded or multipart body, a JSON media type other than `application/json`, a body
+ * that is one argument, arguments sent in bracket style, header arguments, fixed headers,
+ * path parameters inside a segment.
+ */
+export const REQUEST_FEATURES = ['form-body', 'multipart-body', 'json-media-type', 'body-argument', 'deep', 'header', 'fixed-header', 'segment-parameter'] as const;
+export type RequestFeature = (typeof REQUEST_FEATURES)[number];
+
 export interface DeclaredOperation extends ReportOperation {
   /** The operation file, e.g. `list_pets.md`. */
   file: string;
   /** The published tool name. */
   tool: string;
+  /** What its declaration holds that sections 1 to 6 could not declare, in `REQUEST_FEATURES` order; absent when nothing. */
+  requestFeatures?: RequestFeature[];
 }
 
 export interface ProseOnlyOperation extends ReportOperation {

@@ -4,7 +4,9 @@ import { own, type ConvertContext, type Json } from './context';
 import type { OperationObject, PathItemObject, RequestBodyObject } from './document';
 import { arrayStyle, inlineTop, readParameters, scalarSchema, shapeOf, type ParameterInfo } from './parameter-object';
 import { readRequestBody, type BodyPlan } from './request-body-object';
-import type { Converted } from './schema-object';
+import { TypeRef, type Converted } from './schema-object';
+import { essenceOf, isJsonMediaType } from '../core/media-type';
+import type { RequestFeature } from './model';
 import type { SecurityModel } from './security';
 import type { ServerResolver } from './servers';
 import { codeSpan } from '../skill/markdown';
@@ -13,7 +15,7 @@ import type { TypeRegistry } from './type-registry';
 /** One argument of a declared operation: where it goes and its schema (SPEC 1.3). */
 export interface ArgumentPlan {
   name: string;
-  place: 'path' | 'query' | 'body';
+  place: 'path' | 'query' | 'header' | 'body';
   schema: Converted;
   required: boolean;
 }
@@ -49,6 +51,16 @@ export interface OperationPlan {
   query: { param: ParameterInfo; note?: string }[];
   /** How a joined query array is written, by argument name. */
   body: BodyPlan;
+  /** Query and form-body arguments sent in bracket style (SPEC 7.1 `deep`), in argument order. */
+  deep: string[];
+  /** Fixed headers sent with every call (SPEC 7.1 `headers`): required headers with one allowed value. */
+  fixedHeaders: Record<string, string>;
+  /** The body's media type when it is not `application/json` (SPEC 7.1 `content-type`). */
+  contentType?: string;
+  /** The argument whose value is the whole body (SPEC 7.1 `body-argument`). */
+  bodyArgument?: string;
+  /** What the declaration holds that sections 1 to 6 of SPEC could not declare, for the report (SPEC 7.3). */
+  features: RequestFeature[];
 }
 
 export const GENERATED_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
@@ -64,6 +76,20 @@ export function operationTags(op: OperationObject): string[] {
 
 /** Headers the platform sets itself; a required one is not worth a warning. */
 const PLATFORM_HEADERS = new Set(['content-type', 'accept', 'content-length', 'user-agent', 'host']);
+
+/**
+ * Headers a declaration may not send (SPEC 7.1): credentials and what the platform sets
+ * itself. `Accept` and `User-Agent` are the platform's too, but a required `Accept` with one
+ * value may be a fixed header.
+ */
+const NOT_ARGUMENT_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'content-type', 'content-length', 'host', 'idempotency-key', 'accept', 'user-agent']);
+
+/**
+ * A header whose name says it carries a secret, though no security scheme declares it
+ * (`X-Api-Key`, `token`, `X-Auth-Token`): never an argument, so a model is never asked for a
+ * credential (docs/decisions/0092-header-arguments.md).
+ */
+const SECRET_HEADER = /(^|[-_])(api[-_]?key|apikey|token|secret|password|passwd|auth|session[-_]?id)([-_]|$)/i;
 
 export interface OperationSite {
   path: string;
@@ -102,10 +128,17 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     leftOut: [],
     query: [],
     body: { kind: 'none' },
+    deep: [],
+    fixedHeaders: {},
+    features: [],
+  };
+  const feature = (f: RequestFeature) => {
+    if (!plan.features.includes(f)) plan.features.push(f);
   };
 
-  // The URL template: whole-segment parameters only (SPEC 1.3).
+  // The URL template: whole-segment parameters, and parameters inside a segment beside literal text (SPEC 7.1).
   const templateNames: string[] = [];
+  const inSegment = new Set<string>();
   const segments = (site.path.startsWith('/') ? site.path : `/${site.path}`).split('/');
   const encoded = segments.map((segment) => {
     const whole = /^\{([^{}]+)\}$/.exec(segment);
@@ -115,10 +148,22 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       return segment;
     }
     if (/[{}]/.test(segment)) {
-      plan.reasons.push(`the path segment ${codeSpan(segment)} holds a parameter inside other text, and a declared URL takes parameters as whole segments only`);
-      // Its parameters are still listed in the hand-readable call section.
-      for (const m of segment.matchAll(/\{([^{}]+)\}/g)) if (!templateNames.includes(m[1])) templateNames.push(m[1]);
-      return segment;
+      // Literal text and `{name}`s alternating: `{Sid}.json` is ['', '{Sid}', '.json'].
+      const parts = segment.split(/(\{[^{}]+\})/);
+      const literals = parts.filter((_, i) => i % 2 === 0);
+      const names = parts.filter((_, i) => i % 2 === 1).map((x) => x.slice(1, -1));
+      if (literals.some((l) => /[{}]/.test(l))) {
+        plan.reasons.push(`the path segment ${codeSpan(segment)} holds a brace that does not enclose a parameter name`);
+      } else if (literals.slice(1, -1).some((l) => l === '')) {
+        plan.reasons.push(`the path segment ${codeSpan(segment)} holds two parameters with no text between them, so a request path cannot tell where one ends`);
+      }
+      for (const name of names) {
+        if (templateNames.includes(name)) plan.reasons.push(`the path names the parameter ${codeSpan(name)} twice`);
+        else templateNames.push(name);
+        inSegment.add(name);
+      }
+      feature('segment-parameter');
+      return parts.map((x, i) => (i % 2 === 1 ? x : encodeSegment(x))).join('');
     }
     return encodeSegment(segment);
   });
@@ -181,12 +226,18 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     const style = arrayStyle(p, ctx.dialect.swagger);
     const shape = shapeOf(inlineTop(p.schema, types), types);
     const contentJson = p.contentType !== undefined && /json/i.test(p.contentType);
-    if ('deepObject' in style) {
-      leaveOut('it is a `deepObject` (`name[key]=value`), which arguments cannot express', `the required query parameter ${codeSpan(p.name)} is a \`deepObject\``);
+    if (contentJson && shape !== 'scalar') {
+      leaveOut('its value is JSON text in the query string, which arguments cannot send', `the required query parameter ${codeSpan(p.name)} is JSON text`);
       continue;
     }
-    if (shape === 'object' || (contentJson && shape !== 'scalar')) {
-      leaveOut('its value is an object, which arguments cannot send in a query string', `the required query parameter ${codeSpan(p.name)} is an object`);
+    if (shape === 'object' || ('deepObject' in style && shape === 'array')) {
+      // A `deepObject`, or an object in the query, is sent in bracket style: `filter[status]=open` (SPEC 7.1 `deep`).
+      if (!('deepObject' in style)) ctx.warn('query-object', `The query parameter ${codeSpan(p.name)} is an object and is not a \`deepObject\`; it is sent in bracket style (\`${p.name}[key]=value\`)`, p.pointer);
+      entry.note = 'sent in bracket style (`name[key]=value`)';
+      plan.arguments.push({ name: p.name, place: 'query', schema: annotate(p.schema, p), required: p.required });
+      plan.deep.push(p.name);
+      feature('deep');
+      taken.set(p.name, 'query');
       continue;
     }
     let schema: Converted;
@@ -206,10 +257,14 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     taken.set(p.name, 'query');
   }
 
-  // Headers and cookies are the gateway's (SPEC 4.2).
+  // Header parameters that are not credentials are arguments, or fixed headers (SPEC 7.3); cookies are the gateway's.
   for (const p of params) {
     if (p.in !== 'header' && p.in !== 'cookie') continue;
     if (security.isCredential(p.in, p.name)) continue;
+    if (p.in === 'header' && headerArgument(ctx, types, plan, p, taken)) {
+      feature(plan.fixedHeaders[p.name] !== undefined ? 'fixed-header' : 'header');
+      continue;
+    }
     (p.in === 'header' ? plan.headers : plan.cookies).push(p);
     if (p.required && !(p.in === 'header' && PLATFORM_HEADERS.has(p.name.toLowerCase()))) {
       ctx.warn('required-header', `The operation requires the ${p.in} ${codeSpan(p.name)}, which is not an argument (the gateway owns headers); the prose names it`, p.pointer);
@@ -220,7 +275,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   plan.body = readRequestBody(ctx, types, op, pointer, params);
   const body = plan.body;
   const bodyRequired = bodyIsRequired(ctx, op, params);
-  const emptyBody = body.kind !== 'none' && body.fields !== undefined && body.fields.length === 0 && (body.kind === 'json' ? body.extra === undefined : body.shape === undefined);
+  const emptyBody = body.kind === 'fields' ? body.fields.length === 0 && body.extra === undefined : body.kind === 'other' && body.fields !== undefined && body.fields.length === 0 && body.shape === undefined;
   if ((plan.method === 'GET' || plan.method === 'HEAD') && emptyBody) {
     // A GET that "defines" an empty form or JSON object (Stripe's) sends nothing either way.
     plan.body = { kind: 'none' };
@@ -232,10 +287,29 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     }
   } else if (body.kind === 'other') {
     plan.reasons.push(body.reason);
-  } else if (body.kind === 'json' && body.empty && bodyRequired) {
+  } else if (body.kind === 'fields' && body.empty && bodyRequired) {
     plan.reasons.push('the JSON body must be an empty object (`{}`, no field allowed), and a declaration sends a body only when it has fields');
-  } else if (body.kind === 'json') {
+  } else if (body.kind === 'whole') {
+    const name = ['body', 'request_body', 'request_body_value'].find((n) => !taken.has(n));
+    if (name === undefined) plan.reasons.push('the body is not an object, and every name its argument could take is a parameter\'s');
+    else {
+      const schema = body.description !== undefined ? withDescriptionOf(body.schema, body.description) : body.schema;
+      plan.arguments.push({ name, place: 'body', schema, required: bodyRequired });
+      plan.bodyArgument = name;
+      feature('body-argument');
+      ctx.warn('body-argument', `${capitalize(body.what)}: the body is declared as one argument, ${codeSpan(name)}, whose value is the whole body`, body.pointer);
+      setContentType(plan, body.mediaType, feature);
+    }
+  } else if (body.kind === 'fields') {
     for (const f of body.fields) {
+      if (f.file) {
+        if (f.required) plan.reasons.push(`the required body field ${codeSpan(f.name)} is a file, which a model cannot send`);
+        else {
+          plan.leftOut.push({ name: f.name, in: 'body', why: 'it is a file, which a model cannot send' });
+          ctx.warn('file-left-out', `The optional body field ${codeSpan(f.name)} is a file, which a model cannot send; it is not an argument`, f.param?.pointer ?? body.pointer);
+        }
+        continue;
+      }
       const clash = taken.get(f.name);
       if (clash) {
         if (f.required) {
@@ -247,10 +321,75 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         }
         continue;
       }
-      plan.arguments.push({ name: f.name, place: 'body', schema: f.schema, required: f.required });
+      let schema = f.schema;
+      // A Swagger 2.0 form list not sent repeated (`collectionFormat` other than `multi`) is one joined string, as in a query.
+      if (f.param && body.encoding !== 'json' && shapeOf(inlineTop(f.param.schema, types), types) === 'array') {
+        const style = arrayStyle(f.param, true);
+        if ('separator' in style) schema = joined(ctx, f.param, style.separator, style.label, types);
+      }
+      plan.arguments.push({ name: f.name, place: 'body', schema, required: f.required });
+      if (f.deep) {
+        plan.deep.push(f.name);
+        feature('deep');
+      }
+    }
+    if (plan.arguments.some((a) => a.place === 'body') || body.extra !== undefined) {
+      if (body.encoding === 'form') feature('form-body');
+      if (body.encoding === 'multipart') feature('multipart-body');
+      setContentType(plan, body.mediaType, feature);
     }
   }
   return plan;
+}
+
+/** The body's media type on the plan when it is not `application/json` (SPEC 7.1 `content-type`), without parameters. */
+function setContentType(plan: OperationPlan, mediaType: string, feature: (f: RequestFeature) => void): void {
+  const essence = essenceOf(mediaType);
+  if (essence === 'application/json') return;
+  plan.contentType = essence;
+  if (isJsonMediaType(essence)) feature('json-media-type');
+}
+
+/**
+ * A header parameter as an argument (SPEC 7.1, 7.3), or a fixed header when it is required
+ * and allows one value (an `enum` of one, a `const`); false when it stays the gateway's
+ * (a name the platform owns or one that names a secret), is left out (optional, and an
+ * object or sharing a name), or makes the operation prose-only (required, the same).
+ */
+function headerArgument(ctx: ConvertContext, types: TypeRegistry, plan: OperationPlan, p: ParameterInfo, taken: Map<string, string>): boolean {
+  const lower = p.name.toLowerCase();
+  if (SECRET_HEADER.test(p.name)) return false;
+  const s = inlineTop(p.schema, types);
+  const single = isPlainObject(s) ? ('const' in s && s.const !== null && typeof s.const !== 'object' ? [s.const] : Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] !== null && typeof s.enum[0] !== 'object' ? s.enum : undefined) : undefined;
+  if (p.required && single !== undefined && (lower === 'accept' || !NOT_ARGUMENT_HEADERS.has(lower))) {
+    plan.fixedHeaders[p.name] = String(single[0]);
+    return true;
+  }
+  if (NOT_ARGUMENT_HEADERS.has(lower)) return false;
+  const leaveOut = (why: string, reason: string) => {
+    if (p.required) plan.reasons.push(reason);
+    else {
+      plan.leftOut.push({ name: p.name, in: 'header', why });
+      ctx.warn('parameter-left-out', `The optional header ${codeSpan(p.name)} is not an argument: ${why}`, p.pointer);
+    }
+    return true;
+  };
+  if (taken.has(p.name)) return leaveOut(`a ${taken.get(p.name)} parameter has the same name`, `the header ${codeSpan(p.name)} has the same name as a ${taken.get(p.name)} parameter`);
+  const shape = shapeOf(s, types);
+  if (shape === 'object') return leaveOut('its value is an object, which a header cannot carry', `the required header ${codeSpan(p.name)} is an object`);
+  const schema = shape === 'array' ? joined(ctx, p, ',', 'commas', types) : scalarSchema(p.schema, types, false);
+  plan.arguments.push({ name: p.name, place: 'header', schema: annotate(schema, p, shape === 'array'), required: p.required });
+  taken.set(p.name, 'header');
+  return true;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function withDescriptionOf(schema: Converted, description: string): Converted {
+  if (schema instanceof TypeRef) return new TypeRef(schema.target, { ...schema.siblings, description });
+  return isPlainObject(schema) ? { ...schema, description } : schema;
 }
 
 /**

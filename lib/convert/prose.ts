@@ -271,7 +271,7 @@ function notesOf(plan: OperationPlan, types: TypeRegistry, declared: boolean): s
   // A prose-only file lists its headers and cookies in the call section.
   if (declared && plan.headers.length > 0) listParams('It also reads these headers, which are not arguments (the gateway owns headers):', plan.headers);
   if (declared && plan.cookies.length > 0) listParams('It also reads these cookies, which are not arguments:', plan.cookies);
-  if (declared && plan.body.kind === 'json' && plan.body.extra !== undefined) {
+  if (declared && plan.body.kind === 'fields' && plan.body.extra !== undefined) {
     // A free-form body: the schema's root `additionalProperties` says it; the prose says it in words.
     const what = plan.body.extra === true ? '' : `, each ${extraShape(plan.body.extra, types)}`;
     notes.push(`The request body is a JSON object with no named fields: every argument not named as a path or query parameter is sent as one of its fields${what}.${fieldDescription(plan.body.description).replace(/^: /, ' ')}`);
@@ -333,14 +333,16 @@ function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: Shap
     body:
       body.kind === 'none'
         ? { kind: 'none' }
+        : body.kind === 'whole'
+          ? { kind: 'media', mediaType: body.mediaType, shape: describeSchema(body.schema, types), ...optional('description', body.description) }
         : {
             kind: 'media',
             mediaType: body.mediaType,
             ...(body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
             // Described now that types.json is known, so only a type in it is named.
             ...(body.kind === 'other' && body.shape ? { shape: body.schema !== undefined ? describeSchema(body.schema, types) : body.shape } : {}),
-            ...(body.kind === 'json' && body.empty ? { shape: 'the empty JSON object, `{}`' } : {}),
-            ...(body.kind === 'json' && body.extra !== undefined ? { shape: `a JSON object with any fields${body.extra === true ? '' : `, each ${extraShape(body.extra, types)}`}` } : {}),
+            ...(body.kind === 'fields' && body.empty ? { shape: 'the empty JSON object, `{}`' } : {}),
+            ...(body.kind === 'fields' && body.extra !== undefined ? { shape: `a JSON object with any fields${body.extra === true ? '' : `, each ${extraShape(body.extra, types)}`}` } : {}),
             ...optional('description', body.description),
           },
   }).replace(/\n$/, '');

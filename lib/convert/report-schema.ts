@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from '../core/problem-schema';
-import type { ImportReport } from './model';
+import { REQUEST_FEATURES, type ImportReport } from './model';
 
 /** A place in the uploaded spec (`SpecLocation`). */
 export const specLocationSchema = z.object({ file: z.string(), line: z.number().optional(), column: z.number().optional(), pointer: z.string() });
@@ -16,7 +16,8 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   skill: z.string(),
   source: z.object({ title: z.string(), version: z.string(), format: z.string(), sha256: z.string(), entry: z.string() }),
   operationCount: z.number(),
-  declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string() })),
+  // Absent from reports saved before SPEC 7, and from operations sections 1 to 6 declare already.
+  declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string(), requestFeatures: z.array(z.enum(REQUEST_FEATURES)).optional() })),
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
   unreadPathItems: z.array(z.object({ path: z.string(), ref: z.string(), location })).optional(),

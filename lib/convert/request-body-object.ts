@@ -1,8 +1,9 @@
-import { isPlainObject, setOwn } from '../core/entries';
+import { compareStrings, isPlainObject, setOwn } from '../core/entries';
+import { essenceOf, isFormMediaType, isJsonMediaType as isJson, isMultipartMediaType } from '../core/media-type';
 import { joinPointer } from '../core/json-pointer';
 import { own, type ConvertContext, type Json } from './context';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
-import type { ParameterInfo } from './parameter-object';
+import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { codeSpan } from '../skill/markdown';
 import type { TypeRegistry } from './type-registry';
@@ -11,13 +12,24 @@ export interface BodyField {
   name: string;
   schema: Converted;
   required: boolean;
+  /** Sent in bracket style (`name[key]=value`): a form body's `deepObject` field (SPEC 7.1 `deep`). */
+  deep?: boolean;
+  /** A file (`format: binary`, Swagger's `type: file`): never an argument (SPEC 7.2). */
+  file?: boolean;
+  /** A Swagger 2.0 `formData` parameter: its `collectionFormat` says how a list is sent. */
+  param?: ParameterInfo;
 }
+
+/** How a declared body is encoded (SPEC 7.2). */
+export type BodyEncoding = 'json' | 'form' | 'multipart';
 
 export type BodyPlan =
   | { kind: 'none' }
   | {
-      kind: 'json';
+      /** A body of named fields (or a free-form JSON object): JSON, form-encoded or multipart. */
+      kind: 'fields';
       mediaType: string;
+      encoding: BodyEncoding;
       fields: BodyField[];
       pointer: string;
       description?: string;
@@ -30,6 +42,16 @@ export type BodyPlan =
       extra?: Converted;
       /** The body must be `{}` (no field allowed): sent only if the operation names other body fields, so a required one is prose-only. */
       empty?: boolean;
+    }
+  | {
+      /** A JSON body whose root is not an object of named fields, declared as one argument (SPEC 7.1 `body-argument`). */
+      kind: 'whole';
+      mediaType: string;
+      schema: Converted;
+      /** What the body is, for the report ("a JSON array"). */
+      what: string;
+      pointer: string;
+      description?: string;
     }
   | {
       kind: 'other';
@@ -46,25 +68,41 @@ export type BodyPlan =
       description?: string;
     };
 
-/** `application/json` or `*+json` (SPEC 4.2), parameters and case aside. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
-  return base === 'application/json' || /^[a-z0-9.*-]+\/[a-z0-9.*+-]*\+json$/.test(base);
-}
+/** A JSON media type (SPEC 7.1), parameters and case aside: lib/core decides. */
+export const isJsonMediaType = isJson;
 
 /** A wildcard media type (any type, or any `application/` type): the server takes JSON too. */
 export function isWildcardMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
+  const base = essenceOf(mediaType);
   return base === '*/*' || base === 'application/*';
 }
 
 /**
+ * The JSON media types offered, in the order a declaration prefers them (SPEC 7.3):
+ * `application/json`, then `application/merge-patch+json`, then the others by name.
+ */
+function jsonPreference(mediaTypes: readonly string[]): string[] {
+  const rank = (m: string) => (essenceOf(m) === 'application/json' ? 0 : essenceOf(m) === 'application/merge-patch+json' ? 1 : 2);
+  return mediaTypes.filter(isJson).sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+}
+
+/**
  * The Request Body Object (3.x), or Swagger 2.0's `body` / `formData` parameters, as what
- * the arguments can carry (SPEC 4.2, 4.3): the fields of a JSON body whose schema is an
- * object (after its `$ref` and a plain `allOf`), or the reason it cannot be declared.
+ * the arguments can carry (SPEC 4.2, 7.3): the fields of a JSON, form-encoded or multipart
+ * body whose schema is an object (after its `$ref` and a plain `allOf`), a JSON body of any
+ * other shape as one argument, or the reason it cannot be declared.
  */
 export function readRequestBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
   return ctx.dialect.swagger ? swaggerBody(ctx, types, operation, operationPointer, parameters) : openApiBody(ctx, types, operation, operationPointer);
+}
+
+/** One media type a body is offered in, its schema converted. */
+interface Offer {
+  mediaType: string;
+  encoding: BodyEncoding;
+  media?: MediaTypeObject;
+  schema?: Converted;
+  schemaPointer: string;
 }
 
 function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string): BodyPlan {
@@ -78,44 +116,83 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
   const mediaTypes = isPlainObject(content) ? Object.keys(content) : [];
   if (!isPlainObject(content) || mediaTypes.length === 0) return { kind: 'none' };
   const contentPointer = joinPointer(resolved.pointer, 'content');
-  const json = mediaTypes.find((m) => m.split(';')[0].trim().toLowerCase() === 'application/json') ?? [...mediaTypes].sort().find(isJsonMediaType);
-  if (json === undefined) {
-    // A body of any media type is sent as JSON when its schema is an object with fields.
-    const wildcard = mediaTypes.find(isWildcardMediaType);
-    const media = wildcard !== undefined ? asObject<MediaTypeObject>(content[wildcard]) : undefined;
-    if (wildcard !== undefined && media && own(media, 'schema') !== undefined) {
-      const plan = jsonBody(ctx, types, types.convert(media.schema, joinPointer(joinPointer(contentPointer, wildcard), 'schema')), 'application/json', '', resolved.pointer, description);
-      if (plan.kind === 'json' && plan.fields.length > 0) return plan;
-    }
+  const offer = (mediaType: string, encoding: BodyEncoding): Offer => {
+    const media = asObject<MediaTypeObject>(content[mediaType]);
+    const schemaPointer = joinPointer(joinPointer(contentPointer, mediaType), 'schema');
+    return { mediaType, encoding, media, schemaPointer, schema: media && own(media, 'schema') !== undefined ? types.convert(media.schema, schemaPointer) : undefined };
+  };
+  const offers: Offer[] = jsonPreference(mediaTypes).map((m) => offer(m, 'json'));
+  const form = mediaTypes.find(isFormMediaType);
+  if (form !== undefined) offers.push(offer(form, 'form'));
+  const multipart = mediaTypes.find(isMultipartMediaType);
+  if (multipart !== undefined) offers.push(offer(multipart, 'multipart'));
+  // A body of any media type is sent as JSON when its schema is an object with fields.
+  const wildcard = mediaTypes.find(isWildcardMediaType);
+  if (wildcard !== undefined) {
+    const w = offer(wildcard, 'json');
+    if (w.schema !== undefined && objectWithFields(w.schema, types)) offers.push({ ...w, mediaType: 'application/json' });
   }
-  if (json === undefined) {
+  const chosen = chooseOffer(offers, types);
+  if (chosen === undefined) {
     const first = mediaTypes[0];
-    const media = asObject<MediaTypeObject>(content[first]);
-    const pointer = joinPointer(joinPointer(contentPointer, first), 'schema');
-    const schema = media && own(media, 'schema') !== undefined ? types.convert(media.schema, pointer) : undefined;
+    const o = offer(first, 'json');
     const plan: BodyPlan = {
       kind: 'other',
       mediaType: first,
-      reason: `the request body is ${mediaTypes.map(codeSpan).join(' or ')}, not JSON`,
+      reason: `the request body is ${mediaTypes.map(codeSpan).join(' or ')}, not JSON, form-encoded or multipart`,
       pointer: resolved.pointer,
       description,
     };
-    describeOther(plan, schema, types);
+    describeOther(plan, o.schema, types);
     return plan;
   }
-  const media = asObject<MediaTypeObject>(content[json]);
-  const pointer = joinPointer(joinPointer(contentPointer, json), 'schema');
-  const patch = patchOnly(json, mediaTypes);
-  if (patch) {
-    const plan: BodyPlan = { kind: 'other', mediaType: json, reason: patch, pointer: resolved.pointer, description };
-    if (media && own(media, 'schema') !== undefined) describeOther(plan, types.convert(media.schema, pointer), types);
-    return plan;
+  if (chosen.schema === undefined) {
+    if (chosen.encoding !== 'json') return { kind: 'fields', mediaType: chosen.mediaType, encoding: chosen.encoding, fields: [], pointer: resolved.pointer, description, extra: true };
+    ctx.warn('json-body-without-schema', `The ${chosen.mediaType} request body has no schema; it is declared as a free-form body: every argument not named as a path or query parameter is sent as one of its fields`, joinPointer(contentPointer, chosen.mediaType));
+    return { kind: 'fields', mediaType: chosen.mediaType, encoding: 'json', fields: [], pointer: resolved.pointer, description, extra: true };
   }
-  if (!media || own(media, 'schema') === undefined) {
-    ctx.warn('json-body-without-schema', `The ${json} request body has no schema; it is declared as a free-form body: every argument not named as a path or query parameter is sent as one of its fields`, joinPointer(contentPointer, json));
-    return { kind: 'json', mediaType: json, fields: [], pointer: resolved.pointer, description, extra: true };
+  const plan = jsonBody(ctx, types, chosen.schema, chosen.mediaType, chosen.schemaPointer, resolved.pointer, description, chosen.encoding);
+  if (plan.kind === 'fields' && chosen.encoding !== 'json') applyEncoding(ctx, plan, chosen, types);
+  return plan;
+}
+
+/**
+ * The offer a declaration takes (SPEC 7.3, and "prefer the media type that can be declared
+ * honestly"): the first of named fields with no file among them, in the order offered (JSON
+ * types first); else a JSON body of any shape without files; else the first with files
+ * (a file is then left out, or the operation is prose-only); undefined when none is JSON, form or multipart.
+ */
+function chooseOffer(offers: readonly Offer[], types: TypeRegistry): Offer | undefined {
+  if (offers.length === 0) return undefined;
+  const facts = offers.map((o) => ({ o, fields: o.schema === undefined || objectWithFields(o.schema, types), files: o.schema !== undefined && hasFileField(o.schema, types) }));
+  return facts.find((f) => f.fields && !f.files)?.o ?? facts.find((f) => f.o.encoding === 'json' && !f.files)?.o ?? facts.find((f) => f.fields)?.o ?? offers[0];
+}
+
+/**
+ * A form or multipart body's OpenAPI 3 `encoding` object on its fields: `style: deepObject`
+ * sends a form field in bracket style (`deep`), as does a form field that is an object or a
+ * list of objects with no style given (the only way a form carries one, reported); a
+ * multipart part whose `contentType` is not text or JSON is a file.
+ */
+function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fields' }>, offer: Offer, types: TypeRegistry): void {
+  const encoding = offer.media ? own(offer.media, 'encoding') : undefined;
+  const at = joinPointer(joinPointer(plan.pointer, 'content'), offer.mediaType);
+  for (const f of plan.fields) {
+    const e = isPlainObject(encoding) && isPlainObject(encoding[f.name]) ? (encoding[f.name] as Json) : undefined;
+    const contentType = typeof e?.contentType === 'string' ? e.contentType : undefined;
+    if (isFileSchema(f.schema, types)) f.file = true;
+    if (offer.encoding === 'multipart' && contentType !== undefined && !f.file) {
+      const listed = contentType.split(',').map((t) => t.trim());
+      if (listed.every((t) => !isJson(t) && !/^text\//i.test(t))) f.file = true;
+    }
+    if (offer.encoding !== 'form' || f.file) continue;
+    const shape = shapeOf(inlineTop(f.schema, types), types);
+    if (e?.style === 'deepObject') f.deep = true;
+    else if (shape === 'object') {
+      f.deep = true;
+      ctx.warn('form-object', `The form field ${codeSpan(f.name)} is an object and its encoding gives no \`style\`; it is sent in bracket style (\`${f.name}[key]=value\`), the way form bodies carry objects`, at);
+    }
   }
-  return jsonBody(ctx, types, types.convert(media.schema, pointer), json, pointer, resolved.pointer, description);
 }
 
 function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: OperationObject, operationPointer: string, parameters: ParameterInfo[]): BodyPlan {
@@ -124,47 +201,42 @@ function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
   const form = parameters.filter((p) => p.in === 'formData');
   const body = parameters.find((p) => p.in === 'body');
   if (form.length > 0) {
-    const multipart = consumes.some((c) => c.toLowerCase().startsWith('multipart/')) || form.some((p) => p.raw.type === 'file');
+    const multipart = consumes.some(isMultipartMediaType) || (!consumes.some(isFormMediaType) && form.some((p) => p.raw.type === 'file'));
     const mediaType = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
-    return {
-      kind: 'other',
-      mediaType,
-      reason: `the request body is ${codeSpan(mediaType)} (form parameters${form.some((p) => p.raw.type === 'file') ? ' with a file' : ''}), not JSON`,
-      fields: form.map((p) => ({ name: p.name, schema: p.description ? withDescription(p.schema, p.description) : p.schema, required: p.required })),
-      pointer: form[0].pointer,
-    };
+    const fields: BodyField[] = form.map((p) => {
+      const schema = p.description ? withDescription(p.schema, p.description) : p.schema;
+      const file = p.raw.type === 'file' || isFileSchema(p.schema, types);
+      return { name: p.name, schema, required: p.required, param: p, ...(file ? { file: true } : {}) };
+    });
+    return { kind: 'fields', mediaType, encoding: multipart ? 'multipart' : 'form', fields, pointer: form[0].pointer };
   }
   if (!body) return { kind: 'none' };
   const description = body.description;
-  if (consumes.length > 0 && !consumes.some(isJsonMediaType) && !(consumes.some(isWildcardMediaType) && objectWithFields(body.schema, types))) {
+  if (consumes.length > 0 && !consumes.some(isJson) && !(consumes.some(isWildcardMediaType) && objectWithFields(body.schema, types))) {
     const plan: BodyPlan = { kind: 'other', mediaType: consumes[0], reason: `the request body is ${consumes.map(codeSpan).join(' or ')}, not JSON`, pointer: body.pointer, description };
     describeOther(plan, body.schema, types);
     return plan;
   }
-  const mediaType = consumes.find((c) => c.split(';')[0].trim().toLowerCase() === 'application/json') ?? consumes.find(isJsonMediaType) ?? 'application/json';
-  const patch = patchOnly(mediaType, consumes);
-  if (patch) {
-    const plan: BodyPlan = { kind: 'other', mediaType, reason: patch, pointer: body.pointer, description };
-    describeOther(plan, body.schema, types);
-    return plan;
-  }
-  return jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description);
+  const mediaType = jsonPreference(consumes)[0] ?? 'application/json';
+  return jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description, 'json');
 }
 
-/** JSON Patch (RFC 6902), JSON Merge Patch (RFC 7396) and Kubernetes' strategic merge patch. */
-const PATCH_MEDIA_TYPES = new Set(['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
+/** A file: a binary string (`format: binary`, Swagger's `type: file`), or a list of them. */
+function isFileSchema(schema: Converted, types: TypeRegistry, depth = 0): boolean {
+  const s = inlineTop(schema, types);
+  if (!isPlainObject(s) || depth > 2) return false;
+  if (s.format === 'binary' && (s.type === 'string' || s.type === undefined)) return true;
+  if (s.type === 'string' && typeof s.contentMediaType === 'string' && !isJson(s.contentMediaType) && !/^text\//i.test(s.contentMediaType) && s.contentEncoding === undefined) return true;
+  if (s.type === 'array' && s.items !== undefined) return isFileSchema(s.items as Converted, types, depth + 1);
+  return false;
+}
 
-/**
- * Why a JSON body cannot be declared when its media type is a patch format and the operation
- * takes neither `application/json` nor a wildcard: a declared call is sent with
- * `Content-Type: application/json` (SPEC 3.4), and a server tells a patch from a plain JSON
- * document by that header, so it refuses the call (Kubernetes answers 415).
- */
-function patchOnly(chosen: string, listed: readonly string[]): string | undefined {
-  const base = chosen.split(';')[0].trim().toLowerCase();
-  if (!PATCH_MEDIA_TYPES.has(base) || listed.some(isWildcardMediaType)) return undefined;
-  const json = listed.filter(isJsonMediaType);
-  return `the request body is ${json.map(codeSpan).join(' or ')}, a patch format, and a declared call is sent as \`application/json\`, which the operation does not take`;
+/** A body whose top-level fields include a file. */
+function hasFileField(schema: Converted, types: TypeRegistry): boolean {
+  const root = rootOf(schema, types);
+  if (!isPlainObject(root) || !isPlainObject(root.properties)) return isFileSchema(schema, types);
+  const props = root.properties;
+  return Object.keys(props).some((k) => isFileSchema(props[k] as Converted, types));
 }
 
 function objectWithFields(schema: Converted, types: TypeRegistry): boolean {
@@ -206,18 +278,20 @@ function rootOf(schema: Converted, types: TypeRegistry): Converted | undefined {
   return s;
 }
 
-function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, mediaType: string, schemaPointer: string, pointer: string, description?: string): BodyPlan {
+function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, mediaType: string, schemaPointer: string, pointer: string, description: string | undefined, encoding: BodyEncoding): BodyPlan {
   const root = rootOf(schema, types);
-  const notObject = (why: string): BodyPlan => {
+  const prose = (why: string): BodyPlan => {
     const plan: BodyPlan = { kind: 'other', mediaType, reason: why, pointer, description };
     describeOther(plan, schema, types);
     return plan;
   };
-  if (root === undefined || root instanceof TypeRef) return notObject('the JSON body refers to itself without ever being an object');
+  // A JSON body of any other shape is one argument, its value the whole body (SPEC 7.1 `body-argument`); a form or multipart body has fields or is not declared.
+  const notObject = (why: string): BodyPlan => (encoding === 'json' ? { kind: 'whole', mediaType, schema, what: why, pointer, description } : prose(why.replace('the JSON body', `the ${encoding === 'form' ? 'form-encoded' : 'multipart'} body`)));
+  if (root === undefined || root instanceof TypeRef) return prose('the JSON body refers to itself without ever being an object');
   if (typeof root === 'boolean') return notObject('the JSON body\'s schema accepts any value, not an object with named fields');
   const types_ = (Array.isArray(root.type) ? (root.type as unknown[]) : root.type !== undefined ? [root.type] : []).filter((t) => t !== 'null');
   const merged = mergedBody(ctx, types, root, types_, schemaPointer || pointer);
-  if (merged) return { kind: 'json', mediaType, fields: merged, pointer, description };
+  if (merged) return { kind: 'fields', mediaType, encoding, fields: merged, pointer, description };
   const isObject = types_.includes('object') || (types_.length === 0 && root.properties !== undefined);
   if (!isObject) {
     if (types_.length > 0) return notObject(`the JSON body is ${types_.map((t) => article(String(t))).join(' or ')}, not an object`);
@@ -240,14 +314,15 @@ function jsonBody(ctx: ConvertContext, types: TypeRegistry, schema: Converted, m
   }
   const props = isPlainObject(root.properties) ? root.properties : {};
   const names = Object.keys(props);
-  if (names.length === 0) return freeFormBody(ctx, root, mediaType, schemaPointer, pointer, notObject, description);
+  if (names.length === 0) return freeFormBody(ctx, root, mediaType, encoding, schemaPointer, pointer, notObject, description);
   const required = new Set(Array.isArray(root.required) ? (root.required as string[]) : []);
   for (const r of required) {
     if (!Object.hasOwn(props, r)) ctx.warn('body-required-unknown', `The body requires ${codeSpan(r)}, which it does not define; it is not required`, schemaPointer);
   }
   return {
-    kind: 'json',
+    kind: 'fields',
     mediaType,
+    encoding,
     fields: names.map((name) => ({ name, schema: props[name] as Converted, required: required.has(name) })),
     pointer,
     description,
@@ -268,13 +343,13 @@ const COUNT_KEYWORDS = ['minProperties', 'maxProperties'] as const;
  * allowed at all while the body is required), the operation is prose-only; it is never
  * declared as sending no body.
  */
-function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, schemaPointer: string, pointer: string, notObject: (why: string) => BodyPlan, description?: string): BodyPlan {
+function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, encoding: BodyEncoding, schemaPointer: string, pointer: string, notObject: (why: string) => BodyPlan, description?: string): BodyPlan {
   const named = NAME_KEYWORDS.filter((k) => root[k] !== undefined);
   if (named.length > 0) return notObject(`the JSON body has no named fields and constrains its field names (${named.map((k) => `\`${k}\``).join(', ')}), which arguments beside path and query parameters cannot express`);
   const extra = root.additionalProperties === undefined ? true : (root.additionalProperties as Converted);
   if (extra === false) {
     // No field allowed: the body is `{}`, which a declaration sends only when it names body fields.
-    return { kind: 'json', mediaType, fields: [], pointer, description, empty: true };
+    return { kind: 'fields', mediaType, encoding, fields: [], pointer, description, empty: true };
   }
   const at = schemaPointer || pointer;
   for (const k of COUNT_KEYWORDS) {
@@ -285,7 +360,7 @@ function freeFormBody(ctx: ConvertContext, root: Json, mediaType: string, schema
     `The JSON body has no named fields; it is declared as the arguments' \`additionalProperties\` (${extra === true ? '`true`' : 'the map\'s value schema'}): every argument not named as a path or query parameter is sent as one of its fields`,
     at,
   );
-  return { kind: 'json', mediaType, fields: [], pointer, description, extra };
+  return { kind: 'fields', mediaType, encoding, fields: [], pointer, description, extra };
 }
 
 /**
