@@ -184,6 +184,22 @@ describe.concurrent('cli call', () => {
     ]);
   });
 
+  it('refuses an operation that is not safe under --read-only, naming why', async ({ expect }) => {
+    const r = await run('call', 'examples/hollowbrook', 'create_booking', '--read-only', '--args', JSON.stringify(stay));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([
+      'create_booking.md: A read-only grant calls only safe operations, and it is `unsafe`, the default of `POST`, and declares no `safety: safe`',
+      'hollowbrook_create_booking: refused, nothing would be sent',
+    ]);
+  });
+
+  it('calls a safe operation under --read-only', async ({ expect }) => {
+    const r = await runHere('call', EXAMPLE, 'list_rooms', '--read-only');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ method: 'GET' });
+  });
+
   it('exits 2 with one line when --args is not JSON', async ({ expect }) => {
     const r = await run('call', 'examples/hollowbrook', 'create_booking', '--args', '{room_id: heron}');
     expect(r.code).toBe(2);

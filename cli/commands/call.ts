@@ -1,5 +1,5 @@
 import { formatProblem } from '../../lib/core/problem';
-import { buildRequest, findCallable } from '../../lib/call';
+import { buildRequest, findCallable, readOnlyRefusal } from '../../lib/call';
 import * as z from 'zod/mini';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
@@ -22,7 +22,7 @@ const jsonArgs = z._default(
 
 export const call = defineCommand({
   name: 'call',
-  usage: "call <skill folder or .zip> <operation> [--args '<json>']",
+  usage: "call <skill folder or .zip> <operation> [--args '<json>'] [--read-only]",
   summary: 'Print the HTTP request a call becomes, or why it is refused',
   help: [
     '<operation> is the alias (the file base name, create_booking) or the tool name',
@@ -31,8 +31,9 @@ export const call = defineCommand({
     'Nothing is sent. A refused call prints one problem per offending argument on stderr',
     'and exits 1; so does a skill with errors. A pattern that cannot be matched in linear',
     'time is left to the model, with a warning on stderr.',
+    '--read-only refuses an operation that is not safe, as a read-only grant does, naming why.',
   ].join('\n'),
-  options: z.object({ args: jsonArgs }),
+  options: z.object({ args: jsonArgs, 'read-only': z._default(z.boolean(), false) }),
   positionals: [2, 2],
   async run({ positionals: [path, name], options, io }) {
     const pkg = await loadPublishable(path, io);
@@ -42,6 +43,15 @@ export const call = defineCommand({
       if (callable.problems.some((p) => p.ruleId === 'call-unknown-operation')) throw new UsageError(callable.problems[0].message);
       for (const p of callable.problems) io.err(formatProblem(p));
       return EXIT_PROBLEMS;
+    }
+    if (options['read-only']) {
+      const d = pkg.operations.find((op) => op.file === callable.value.file)?.declaration;
+      const refusal = d ? readOnlyRefusal(d) : undefined;
+      if (refusal) {
+        io.err(`${callable.value.file}: ${refusal}`);
+        io.err(`${callable.value.tool.name}: refused, nothing would be sent`);
+        return EXIT_PROBLEMS;
+      }
     }
     const request = buildRequest(callable.value, options.args);
     if (!request.ok) {

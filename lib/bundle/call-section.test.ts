@@ -20,12 +20,16 @@ describe('generateCallSection', () => {
         '',
         'Body: a JSON object, sent with `Content-Type: application/json`: every argument not named above is sent as a field of it (string).',
         '',
+        'Safety: `idempotent` (calling it again with the same arguments changes nothing more).',
+        '',
+        'Success: status `200`.',
+        '',
       ].join('\n'),
     );
     expect(section({ ...base, properties: { id: { type: 'string' }, note: { type: 'string' } }, additionalProperties: true })).toMatch(
-      /\n- `note` \(string, optional\)\n\nAlso, every argument not named above is sent as a field of it \(any value\)\.\n$/,
+      /\n- `note` \(string, optional\)\n\nAlso, every argument not named above is sent as a field of it \(any value\)\.\n\nSafety: /,
     );
-    expect(section({ ...base, additionalProperties: false })).toMatch(/\nNo body\.\n$/);
+    expect(section({ ...base, additionalProperties: false })).toMatch(/\nNo body\.\n\nSafety: /);
   });
 
   it('lists path, query and body arguments with type and required-ness when the schema form is used', () => {
@@ -67,6 +71,10 @@ describe('generateCallSection', () => {
         '- `tags` (array of string, optional)',
         '- `owner` (`Owner` (see types.json), optional)',
         '',
+        'Safety: `unsafe` (it may do something each time it is called).',
+        '',
+        'Success: status `200`.',
+        '',
       ].join('\n'),
     );
   });
@@ -75,7 +83,14 @@ describe('generateCallSection', () => {
     const d = decl('---\noperation:\n  method: GET\n  url: https://h.example/rooms/{id}\n  query: [from]\n---\nx\n');
     expect(generateCallSection(d)).toContain('- `id` (string, required)');
     expect(generateCallSection(d)).toContain('- `from` (string, required)');
-    expect(generateCallSection(d)).toMatch(/No body\.\n$/);
+    expect(generateCallSection(d)).toMatch(/No body\.\n\nSafety: `safe` \(it changes nothing\)\.\n\nSuccess: status `200`\.\n$/);
+  });
+
+  it('states a declared safety, a 204 and the picked fields when the operation has them', () => {
+    const d = decl('---\noperation:\n  method: POST\n  url: https://h.example/search\n  safety: safe\n  status: 201\n  body: [q]\n  pick: [id, \'data[].id\']\n---\nx\n');
+    expect(generateCallSection(d)).toMatch(/\n\nSafety: `safe` \(it changes nothing\)\.\n\nSuccess: status `201`\.\n\nThe response keeps only the fields `id`, `data\[\]\.id`; the rest is dropped\.\n$/);
+    const gone = decl('---\noperation:\n  method: DELETE\n  url: https://h.example/rooms/{id}\n  status: 204\n---\nx\n');
+    expect(generateCallSection(gone)).toMatch(/Success: status `204`, with no body\.\n$/);
   });
 });
 

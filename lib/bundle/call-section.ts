@@ -1,13 +1,14 @@
 import { argumentPlaces, argumentsSchema, type JsonSchema } from '../skill/arguments';
 import { writeCallSection, type CallItem } from '../skill/call-section';
 import { codeSpan } from '../skill/markdown';
-import type { Declaration } from '../skill/operation-file';
+import { declaredSafety, type Declaration } from '../skill/operation-file';
 import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
 
 /**
  * The `## The call` section generated from a declaration alone (SPEC 4.6): method, URL, each
  * path and query parameter, the content type and each body field, with type and whether
- * required. Undefined when the declaration's arguments are not one schema. Written by the
+ * required, then what it promises (SPEC 8.2): safety, success status and the fields `pick`
+ * keeps. Undefined when the declaration's arguments are not one schema. Written by the
  * one writer of "The call" (`writeCallSection`), every name and value escaped.
  */
 export function generateCallSection(d: Declaration): string | undefined {
@@ -27,7 +28,13 @@ export function generateCallSection(d: Declaration): string | undefined {
     path: places.path.map((n) => item(n, true)),
     query: places.query.map((n) => item(n)),
     body: { kind: 'json', fields: places.body.map((n) => item(n)), ...(places.extraBody ? { extra: schema.additionalProperties === true ? 'any value' : describeType(schema.additionalProperties) } : {}) },
+    promise: { safety: declaredSafety(d), status: successStatus(d.raw.status), pick: d.lists.pick },
   });
+}
+
+/** The declared success status when it is a 2xx, else 200 (SPEC 8.1: absent means 200). */
+function successStatus(status: unknown): number {
+  return typeof status === 'number' && Number.isInteger(status) && status >= 200 && status <= 299 ? status : 200;
 }
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object', 'null']);

@@ -4,3 +4,4 @@ export * from './build-request';
 export * from './example-arguments';
 export * from './credentials';
 export * from './copy-as';
+export * from './read-only';

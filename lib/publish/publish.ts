@@ -71,9 +71,9 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
 }
 
 /**
- * The names of the shared types an operation's arguments can read (`referencedTypeNames` of
- * its schema, and of the schema its flat lists make, which names none): all that its
- * publication, and the rules about its arguments, read of types.json.
+ * The names of the shared types an operation's arguments and `returns` can read
+ * (`referencedTypeNames` of its schema, of the schema its flat lists make, which names none,
+ * and of `returns`): all that its publication, and the rules about it, read of types.json.
  */
 export function operationTypeNames(op: OperationFile): readonly string[] {
   let names = typeNames.get(op);
@@ -84,6 +84,10 @@ export function operationTypeNames(op: OperationFile): readonly string[] {
   if (schema !== undefined && schema !== d?.schema) {
     const made = referencedTypeNames(schema);
     if (made.length > 0) names = [...names, ...made];
+  }
+  if (d?.returns !== undefined) {
+    const returned = referencedTypeNames(d.returns);
+    if (returned.length > 0) names = [...names, ...returned];
   }
   typeNames.set(op, names);
   return names;

@@ -219,12 +219,15 @@ function typeGraph(types: ReadonlyMap<string, unknown>): Map<string, string[]> {
   return g;
 }
 
-/** The shared types an operation file names directly (schema form; the flat form names none). */
+/** The shared types an operation file names directly: its schema's (schema form; the flat form names none) and its `returns`'. */
 export function operationTypeUses(op: OperationFile): string[] {
   const d = op.declaration;
-  if (!d || d.form !== 'schema') return [];
+  if (!d) return [];
   // No reference in its text: no name (`declarationRefs`).
-  return declarationRefs(d).length === 0 ? [] : typeRefNames(d.schema);
+  const uses = d.form !== 'schema' || declarationRefs(d).length === 0 ? [] : typeRefNames(d.schema);
+  if (d.returnsText === undefined || !d.returnsText.includes('$ref')) return uses;
+  const more = typeRefNames(d.returns);
+  return uses.length === 0 ? more : [...new Set([...uses, ...more])];
 }
 
 /**

@@ -21,4 +21,9 @@ testRule('identity', [
     files: { 'a.md': md('operation:\n  method: HEAD\n  url: https://p.example/orders\n  identity: [nope]\n') },
     expected: [{ severity: 'warning', line: 5, column: 3 }, { severity: 'error', message: '`nope` in `identity` is not an argument', line: 5, column: 14 }],
   },
+  {
+    name: 'warns on a POST declared safe',
+    files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/search\n  safety: safe\n', { type: 'object', properties: { q: { type: 'string' } } }, '  identity: [q]\n') },
+    expected: [{ message: 'The operation is declared safe: a safe call needs no idempotency, so `identity` is not used', severity: 'warning' }],
+  },
 ]);

@@ -1,9 +1,11 @@
-import { argumentProperties, didYouMean, rawList, SAFE_METHODS } from './facts';
+import { declaredSafety } from '../skill/operation-file';
+import { argumentProperties, didYouMean, rawList } from './facts';
 import { atKey, type FileRule, type RuleProblem } from './rule';
 
 /**
- * SPEC 1.3: `identity` names arguments (those that identify a call for idempotency). On
- * `GET`/`HEAD` it is a warning (case `safe-method`): a safe call needs no idempotency.
+ * SPEC 1.3, 8.4: `identity` names arguments (those that identify a call for idempotency). On
+ * a safe operation (`GET`/`HEAD`, or any declared `safety: safe`) it is a warning (case
+ * `safe-method`): a safe call needs no idempotency.
  */
 export const identity: FileRule = {
   id: 'identity',
@@ -14,8 +16,9 @@ export const identity: FileRule = {
     const entries = rawList(d.raw, 'identity');
     if (entries.length === 0) return [];
     const problems: RuleProblem[] = [];
-    if (SAFE_METHODS.has(d.method)) {
-      problems.push(atKey(op, '/operation/identity', `\`${d.method}\` is safe: a safe call needs no idempotency, so \`identity\` is not used`, 'safe-method'));
+    if (declaredSafety(d) === 'safe') {
+      const what = d.raw.safety === 'safe' ? 'The operation is declared safe' : `\`${d.method}\` is safe`;
+      problems.push(atKey(op, '/operation/identity', `${what}: a safe call needs no idempotency, so \`identity\` is not used`, 'safe-method'));
     }
     const props = argumentProperties(d);
     if (!props) return problems;

@@ -25,6 +25,7 @@ import { approvalBinds } from './approval-binds';
 import { approvalMatches } from './approval-matches';
 import { argumentsForm } from './arguments-form';
 import { bodyOnGet } from './body-on-get';
+import { budget } from './budget';
 import { callSection } from './call-section';
 import { description } from './description';
 import { descriptionQuality } from './description-quality';
@@ -39,16 +40,20 @@ import { manifestOperations } from './manifest-operations';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
 import { operationUrl } from './operation-url';
+import { pick } from './pick';
 import { pathParameters } from './path-parameters';
 import { qualifiers } from './qualifiers';
 import { queryParameters } from './query-parameters';
 import { refs } from './refs';
+import { returns } from './returns';
+import { safety } from './safety';
 import type { ConvertedFacts, FileRule, PackageRule, Rule, RuleContext, RuleProblem } from './rule';
 import { schemaCheckable } from './schema-checkable';
 import { schemaJson } from './schema-json';
 import { RULE_IDS, severityOf, type RuleId, type SeverityOverrides } from './severity';
 import { skillDescription } from './skill-description';
 import { skillName } from './skill-name';
+import { status } from './status';
 import { toolNameRule } from './tool-name';
 import { typesJson } from './types-json';
 import { typesUnused } from './types-unused';
@@ -85,6 +90,11 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   'approval-binds': approvalBinds,
   identity,
   'call-section': callSection,
+  safety,
+  returns,
+  status,
+  pick,
+  budget,
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
 };

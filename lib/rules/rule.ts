@@ -88,6 +88,11 @@ export function atSchema(op: OperationFile, schemaPointer: string, message: stri
   return located(op.schemaPosition(schemaPointer), message, `/operation/schema${schemaPointer}`, kase);
 }
 
+/** A problem at a key inside an operation's `returns` block. */
+export function atReturns(op: OperationFile, returnsPointer: string, message: string, kase?: string): RuleProblem {
+  return located(op.returnsPosition(returnsPointer), message, `/operation/returns${returnsPointer}`, kase);
+}
+
 export function located(at: Position, message: string, pointer?: string, kase?: string): RuleProblem {
   const p: RuleProblem = { message, line: at.line, column: at.column };
   if (pointer !== undefined) p.pointer = pointer;

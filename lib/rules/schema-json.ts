@@ -20,7 +20,7 @@ export const schemaJson: FileRule = {
     if (d.schemaText === undefined) {
       return [atKey(op, '/operation/schema', '`schema` must be JSON text in a block scalar (`schema: |` and the JSON on the lines below), not a YAML value')];
     }
-    if (d.schemaError) return [located(jsonErrorInFile(op, d.schemaText, d.schemaError.message), `The schema is not JSON: ${d.schemaError.message}`, '/operation/schema')];
+    if (d.schemaError) return [located(jsonErrorInFile(op, 'schema', d.schemaText, d.schemaError.message), `The schema is not JSON: ${d.schemaError.message}`, '/operation/schema')];
     const s = d.schema;
     if (!isPlainObject(s)) return [atKey(op, '/operation/schema', 'The schema must be a JSON object: `{"type": "object", "properties": {…}}`')];
     const problems = [];
@@ -46,10 +46,10 @@ export const schemaJson: FileRule = {
   },
 };
 
-/** Where a JSON.parse error of the schema text is, in the file. */
-function jsonErrorInFile(op: OperationFile, text: string, message: string): { line: number; column: number } {
-  const block = op.frontmatter?.blockScalar('/operation/schema');
-  if (!block) return op.position('/operation/schema');
+/** Where a JSON.parse error of a block's text (`schema` or `returns`) is, in the file. */
+export function jsonErrorInFile(op: OperationFile, key: 'schema' | 'returns', text: string, message: string): { line: number; column: number } {
+  const block = op.frontmatter?.blockScalar(`/operation/${key}`);
+  if (!block) return op.position(`/operation/${key}`);
   // V8 names an offset; at the end of the input it points past the JSON, so clamp it there.
   const end = text.replace(/\s+$/, '').length;
   const offset = /position (\d+)/.exec(message)?.[1];

@@ -29,6 +29,12 @@ export const RULE_IDS = [
   'approval-binds',
   'identity',
   'call-section',
+  // SPEC 8.4.
+  'safety',
+  'returns',
+  'status',
+  'pick',
+  'budget',
   // Beyond SPEC 5's table.
   'json-numbers',
   'lone-surrogates',
@@ -69,6 +75,11 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'approval-binds': 'error',
   identity: 'error',
   'call-section': 'warning',
+  safety: 'error',
+  returns: 'error',
+  status: 'error',
+  pick: 'error',
+  budget: 'error',
   /** A number that reads as Infinity is published as `null`: every call would be refused. */
   'json-numbers': 'error',
   /** A lone surrogate cannot be written as UTF-8: the bundle would not hold the file as it is. */
@@ -81,10 +92,13 @@ export const CASE_SEVERITY: Readonly<Record<string, Severity>> = {
   'frontmatter/unknown-key': 'warning',
   /** SPEC 5 `description`: "warning above 1,024 characters". */
   'description/too-long': 'warning',
-  /** SPEC 5 `identity`: "warning on GET/HEAD (a safe call needs no idempotency)". */
+  /** SPEC 5, 8.4 `identity`: a warning on a safe operation (a safe call needs no idempotency). */
   'identity/safe-method': 'warning',
+  /** SPEC 8.4 `safety`: "`GET`/`HEAD` declared other than safe, warning". */
+  'safety/safe-method': 'warning',
   /** A pattern no linear-time matcher runs: left to the model, never run by a backtracking engine. */
   'schema-checkable/unchecked-pattern': 'warning',
+  'returns/unchecked-pattern': 'warning',
   'types-json/unchecked-pattern': 'warning',
 };
 

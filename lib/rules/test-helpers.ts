@@ -74,3 +74,13 @@ export function schemaFile(head: string, schema: unknown, tail = '', prose = 'Do
 export function manifest(name: string, operations: string[], description = 'Pets: list, create and look up pets.'): string {
   return `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n# Title\n\n## Operations\n${operations.map((o) => `- \`${o}\`: Does ${o}.`).join('\n')}\n`;
 }
+
+/** A `GET` operation file with more keys of its operation block (YAML lines) after the URL. */
+export function getFile(extra: string): string {
+  return md(`operation:\n  method: GET\n  url: https://p.example/pets\n${extra}`);
+}
+
+/** `returns` written the way the wizard writes it (`returns: |` and indented JSON). */
+export function returnsBlock(schema: unknown): string {
+  return `  returns: |\n${JSON.stringify(schema, null, 2).split('\n').map((l) => `    ${l}`).join('\n')}\n`;
+}

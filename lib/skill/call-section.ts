@@ -38,7 +38,15 @@ export interface CallDescription {
     | { kind: 'json'; fields: CallItem[]; extra?: string }
     /** A prose-only file's body, by its media type: its fields when it has them, else its shape. */
     | { kind: 'media'; mediaType: string; fields?: CallItem[]; shape?: string; description?: string };
+  /** What a declared operation promises (SPEC 8.2): its safety, success status and the fields kept. */
+  promise?: { safety: string; status: number; pick: readonly string[] };
 }
+
+const SAFETY_WORDS: Readonly<Record<string, string>> = {
+  safe: 'it changes nothing',
+  idempotent: 'calling it again with the same arguments changes nothing more',
+  unsafe: 'it may do something each time it is called',
+};
 
 const FIELD_DESCRIPTION = 300;
 
@@ -74,6 +82,13 @@ export function writeCallSection(call: CallDescription): string {
     if (body.fields && body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
     else out.push('', `${head}${body.shape ? `, ${safeInline(body.shape)}` : ''}.`);
     if (body.description) out.push('', leadingEscape(inlineText(body.description, FIELD_DESCRIPTION * 2)));
+  }
+  const promise = call.promise;
+  if (promise) {
+    const words = SAFETY_WORDS[promise.safety];
+    out.push('', `Safety: ${codeSpan(promise.safety)}${words ? ` (${words})` : ''}.`);
+    out.push('', promise.status === 204 ? 'Success: status `204`, with no body.' : `Success: status ${codeSpan(String(promise.status))}.`);
+    if (promise.pick.length > 0) out.push('', `The response keeps only the fields ${promise.pick.map((p) => codeSpan(p)).join(', ')}; the rest is dropped.`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,40 @@
+import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
+import { TYPE_NAME } from '../skill/types-file';
+import { refsOf } from './facts';
+import { atKey, atReturns, located, type FileRule, type RuleProblem } from './rule';
+import { checkSchema } from './schema-check';
+import { jsonErrorInFile } from './schema-json';
+
+/**
+ * SPEC 8.1, 8.4: `returns` is written like `schema` (JSON text in a block scalar) and is a
+ * schema a JSON Schema 2020-12 validator checks as written (`schema-checkable`'s test), of
+ * any root type: a list or a string is a response too. Its `$ref`s name types in types.json.
+ */
+export const returns: FileRule = {
+  id: 'returns',
+  scope: 'file',
+  check(op, ctx) {
+    const d = op.declaration;
+    if (!d || d.raw.returns === undefined) return [];
+    if (d.returnsText === undefined) {
+      return [atKey(op, '/operation/returns', '`returns` must be JSON text in a block scalar (`returns: |` and the JSON on the lines below), not a YAML value')];
+    }
+    if (d.returnsError) {
+      return [located(jsonErrorInFile(op, 'returns', d.returnsText, d.returnsError.message), `\`returns\` is not JSON: ${d.returnsError.message}`, '/operation/returns')];
+    }
+    const problems: RuleProblem[] = checkSchema(d.returns).map((issue) => atReturns(op, issue.pointer, issue.message, issue.case));
+    for (const { ref, pointer } of refsOf(d.returns)) {
+      const message = refProblem(ref, ctx.types);
+      if (message) problems.push(atReturns(op, `${pointer}/$ref`, message));
+    }
+    return problems;
+  },
+};
+
+function refProblem(ref: unknown, types: ReadonlyMap<string, unknown>): string | undefined {
+  if (typeof ref !== 'string') return '`$ref` must be a string `#/types/Name`';
+  const name = ref.startsWith(TYPE_REF_PREFIX) ? decodeRefName(ref) : undefined;
+  if (name === undefined || !TYPE_NAME.test(name)) return `\`${ref}\` is not a reference to a shared type: references are \`#/types/Name\``;
+  if (!types.has(name)) return `\`${ref}\` names no type in types.json`;
+  return undefined;
+}
