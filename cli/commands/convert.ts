@@ -214,7 +214,7 @@ async function convertWith(writer: WriterThread, specPath: string, options: Conv
   try {
     // With the spec loaded on the writer thread too, the warnings are placed there, after the conversion.
     const placeLater = validating !== undefined && writer.threaded && loaded.value.parsedAsIs === true;
-    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], stream, ...(placeLater ? { warningPlaces: 'later' as const } : {}) });
+    converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], curation: choices, stream, ...(placeLater ? { warningPlaces: 'later' as const } : {}) });
   } catch (e) {
     if (stage) await abandonSkillFolder(stage);
     throw e;
