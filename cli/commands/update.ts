@@ -39,7 +39,7 @@ async function readSpec(path: string, io: Io): Promise<{ spec: SpecInput; sha256
 export const update = defineCommand({
   name: 'update',
   usage: 'update <skill folder> --from <old spec> --to <newer spec> [--report <file.json>] [--ours | --theirs]',
-  summary: 'Update a curated, edited skill to a newer version of its spec; print what changed',
+  summary: 'Update an edited skill to a newer spec; print what changed',
   help: [
     'Merges three versions of each file: the skill generated from the old spec (rebuilt with',
     'the options SKILL.md records in metadata.generated-with), the skill as it is now, and the',

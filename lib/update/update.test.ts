@@ -120,3 +120,47 @@ describe('updateSkill', () => {
     expect(up.report.removed).toEqual([expect.objectContaining({ operation: 'delete_pet', edited: true, breaking: true })]);
   });
 });
+
+describe('updateSkill, each kind of change against each kind of edit', () => {
+  const Pet = { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer' } } };
+  const withPet = (pet: unknown, path = '/pets/{petId}', param = 'petId') =>
+    spec('1', {
+      '/pets': { post: { operationId: 'createPet', summary: 'Create a pet.', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' }, other: { $ref: '#/components/schemas/Pet' } } } } } }, responses: { '200': { description: 'ok' } } } },
+      '/pets/batch': { post: { operationId: 'createPets', summary: 'Create pets.', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { first: { $ref: '#/components/schemas/Pet' } } } } } }, responses: { '200': { description: 'ok' } } } },
+      [path]: { get: { operationId: 'showPet', summary: 'Show a pet.', parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } },
+    }, { Pet: pet });
+
+  it('merges a type edited here with a property added upstream (types.json)', async () => {
+    const skill = await generated(withPet(Pet));
+    const types = JSON.parse(skill.files.get('types.json')!);
+    types.Pet.properties.name.description = 'What the owner calls it.';
+    skill.files.set('types.json', JSON.stringify(types, null, 2));
+    const up = updateSkill({ skill, from: await load(withPet(Pet)), to: await load(withPet({ ...Pet, properties: { ...Pet.properties, colour: { type: 'string' } } })) });
+    expect(up.conflicts).toEqual([]);
+    const merged = JSON.parse(up.files.get('types.json')!);
+    expect(merged.Pet.properties.name.description).toBe('What the owner calls it.');
+    expect(merged.Pet.properties.colour).toEqual({ type: 'string' });
+  });
+
+  it('a type changed upstream and the same value edited here is a conflict with both values', async () => {
+    const skill = await generated(withPet(Pet));
+    const types = JSON.parse(skill.files.get('types.json')!);
+    types.Pet.properties.size = { type: 'number' };
+    skill.files.set('types.json', JSON.stringify(types, null, 2));
+    const changed = { ...Pet, properties: { ...Pet.properties, size: { type: 'string' } } };
+    const input = { skill, from: await load(withPet(Pet)), to: await load(withPet(changed)) };
+    const up = updateSkill(input);
+    expect(up.conflicts).toEqual([expect.objectContaining({ file: 'types.json', kind: 'value', pointer: '/Pet/properties/size/type', before: 'integer', mine: 'number', newer: 'string' })]);
+    expect(JSON.parse(updateSkill({ ...input, settle: 'newer' }).files.get('types.json')!).Pet.properties.size.type).toBe('string');
+  });
+
+  it('follows a renamed path parameter, keeping the prose added here, and reports the rename as breaking', async () => {
+    const skill = await generated(withPet(Pet));
+    skill.files.set('show_pet.md', skill.files.get('show_pet.md')!.replace('Show a pet.', 'Show a pet.\n\nAsk for one pet at a time.'));
+    const up = updateSkill({ skill, from: await load(withPet(Pet)), to: await load(withPet(Pet, '/pets/{id}', 'id')) });
+    expect(up.conflicts).toEqual([]);
+    expect(up.files.get('show_pet.md')).toContain('Ask for one pet at a time.');
+    expect(up.files.get('show_pet.md')).toContain('/pets/{id}');
+    expect(up.report.changes).toEqual([expect.objectContaining({ operation: 'show_pet', kind: 'argument-renamed', from: 'petId', to: 'id', breaking: true })]);
+  });
+});
