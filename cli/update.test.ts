@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runHere } from '../test/cli';
+import { runHere, spawnCli } from '../test/cli';
 
 let tmp: string;
 const spec = (summary: string, extra: Record<string, unknown> = {}) =>
@@ -66,5 +66,19 @@ describe.concurrent('cli update', () => {
     expect(ours.code).toBe(0);
     expect(await readFile(file, 'utf8')).toContain('List my notes.');
     expect(await readdir(skill)).toContain('list_tags.md');
+  });
+
+  it('gives the same bytes in another process', async ({ expect }) => {
+    const read = async (dir: string) => Promise.all((await readdir(dir)).sort().map(async (f) => [f, await readFile(join(dir, f), 'utf8')]));
+    const runs = [];
+    for (const name of ['again-1', 'again-2']) {
+      const skill = await generated(join(tmp, name));
+      const file = join(skill, 'list_notes.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('List notes.', 'List my notes.'));
+      const r = await spawnCli(['update', skill, '--from', join(tmp, 'old.json'), '--to', join(tmp, 'new.json'), '--theirs']);
+      expect(r.code).toBe(0);
+      runs.push(await read(skill));
+    }
+    expect(runs[1]).toEqual(runs[0]);
   });
 });
