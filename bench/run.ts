@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { benchCliVsPeer } from './cli-vs-peer';
 import { benchSkillFormat } from './skill-format';
 import { benchLimits } from './limits';
+import { benchUpdate } from './update';
 import { benchBrowser } from './browser';
 import { corpusAvailable, folderBytes, readManifest, SPECS_DIR } from '../test/corpus';
 import { fmt, median, table } from './stats';
@@ -29,6 +30,10 @@ if (corpusAvailable()) {
 const skill = benchSkillFormat();
 console.log(skill.report);
 ok &&= skill.ok;
+
+const update = await benchUpdate();
+console.log(`\n${update.report}`);
+ok &&= update.ok;
 
 const limits = await benchLimits();
 console.log(`\n${limits.report}`);

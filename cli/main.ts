@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   call: () => import('./commands/call').then((m) => m.call),
   compat: () => import('./commands/compat').then((m) => m.compat),
   tokens: () => import('./commands/tokens').then((m) => m.tokens),
+  update: () => import('./commands/update').then((m) => m.update),
 };
 
 /** Every command, in the table's order. */

@@ -161,7 +161,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     excludePaths: values(options['exclude-paths']),
     excludeDeprecated: options['exclude-deprecated'],
   };
-  const converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'] });
+  const converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], curation: choices });
   const curated = curateConversion(converted, choices);
   for (const p of curated.problems) io.err(`warning: ${p.message}`);
   const { result } = curated;

@@ -18,6 +18,7 @@ import type { OperationObject, PathItemObject } from './document';
 import { Fitter, type FitResult } from './fit';
 import { shareFittedTypes } from './fitted-types';
 import { buildManifest, sourceInfo } from './manifest';
+import { generationRecord, writeGenerationRecord } from './generation-record';
 import { REQUEST_FEATURES, type ConvertOptions, type ConvertResult, type DeclaredOperation, type FittedOperation, type ProseOnlyOperation, type ReportOperation, type SharedTypeEntry, type SkippedOperation, type SpecInput, type SpecLocation, type UnreadPathItem, type WeakDescription } from './model';
 import { BaseNames, skillName } from './naming';
 import { GENERATED_METHODS, operationTags, PATH_ITEM_METHODS, planOperation, type OperationPlan } from './operation-object';
@@ -246,7 +247,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
 
   const serversReport = servers.report();
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
-  files.set('SKILL.md', wellFormed(buildManifest(ctx, skill, source, security, manifestOps, sha256)));
+  files.set('SKILL.md', wellFormed(buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })))));
   // As measured: a types.json made well-formed is not the one measured, and the rules then measure again.
   const typesText = typeMap.size > 0 ? writeTypesFile(typeMap) : undefined;
   if (typesText !== undefined) files.set('types.json', wellFormed(typesText));

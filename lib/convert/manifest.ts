@@ -1,4 +1,5 @@
 import { writeManifest } from '../skill/manifest';
+import { GENERATED_WITH } from './generation-record';
 import { own, type ConvertContext } from './context';
 import { asObject, type InfoObject } from './document';
 import type { SecurityModel } from './security';
@@ -38,6 +39,7 @@ export function buildManifest(
   security: SecurityModel,
   operations: { name: string; description: string }[],
   sha256?: string,
+  generatedWith?: string,
 ): string {
   const rawDescription = own(asObject<InfoObject>(own(ctx.doc, 'info')), 'description');
   const intro = typeof rawDescription === 'string' ? safeMarkdown(rawDescription) : '';
@@ -48,6 +50,7 @@ export function buildManifest(
   if (source.version) metadata['source-version'] = source.version;
   metadata['source-format'] = ctx.spec.format.label;
   if (sha256) metadata['source-sha256'] = sha256;
+  if (generatedWith !== undefined) metadata[GENERATED_WITH] = generatedWith;
   return writeManifest({
     name: skill,
     description,

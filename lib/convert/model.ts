@@ -1,3 +1,4 @@
+import type { GenerationOptions } from './generation-record';
 import type { OperationFile } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
 import type { FitStep } from './fit';
@@ -23,6 +24,9 @@ export interface SpecInput {
   locate(pointer: string): SpecLocation;
 }
 
+/** The filters of a curation by rule, as `metadata.generated-with` records them. */
+export type CurationRecord = Pick<GenerationOptions, 'includeTags' | 'excludeTags' | 'includePaths' | 'excludePaths' | 'excludeDeprecated'>;
+
 export interface ConvertOptions {
   /** The skill name; derived from `info.title` when absent. */
   name?: string;
@@ -44,6 +48,12 @@ export interface ConvertOptions {
   keepFull?: readonly string[];
   /** SHA-256 (hex) of the uploaded spec text, for `metadata.source-sha256`; computed from `entryText` when absent. */
   sha256?: string;
+  /**
+   * The curation by rule that will follow the conversion (`curateConversion`): not applied
+   * here, only recorded with the other options in `metadata.generated-with` (SPEC 9), so the
+   * generation can be rebuilt.
+   */
+  curation?: CurationRecord;
 }
 
 /** An operation as the report names it. */
