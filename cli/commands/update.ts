@@ -10,7 +10,6 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError, type Io } from '../c
 import { readSkillFolder } from '../read-skill';
 import { readSpecUpload } from '../read-spec';
 import { checkOutputFile, writeSkillFolder } from '../write-output';
-import { WriterThread } from '../writer-thread';
 
 const updateOptions = z.object({
   from: z.optional(z.string().check(z.minLength(1, '--from needs the spec the skill was generated from'))),
@@ -87,7 +86,7 @@ export const update = defineCommand({
       for (const c of result.conflicts) io.err(`  ${c.file} ${c.kind === 'lines' ? `line ${c.line}` : c.pointer}`);
       return EXIT_PROBLEMS;
     }
-    await writeSkillFolder(dirname(dir), basename(dir), result.files, { force: true, writer: new WriterThread() }, async (write) => {
+    await writeSkillFolder(dirname(dir), basename(dir), result.files, { force: true }, async (write) => {
       if (options.report !== undefined) await write(options.report, `${JSON.stringify(result.report, null, 2)}\n`);
       for (const [path, text] of result.editedRemoved) await write(resolve(dirname(dir), `${basename(dir)}.removed-${path}`), text);
     });
