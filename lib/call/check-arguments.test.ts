@@ -91,6 +91,21 @@ describe('checkArguments with lone surrogates', () => {
     expect(request.ok).toBe(false);
   });
 
+  it.each([
+    { name: 'a bracket-style query value', args: { filter: { status: 'a\ud800' } } },
+    { name: 'a bracket-style query key', args: { filter: { ['k\udfff']: 'v' } } },
+    { name: 'a form field', args: { filter: {}, note: '\ud800' } },
+  ])('refuses $name holding a lone surrogate instead of throwing', ({ args }) => {
+    const files = new Map([
+      ['op.md', `---\noperation:\n  method: POST\n  url: https://h.example/things\n  content-type: application/x-www-form-urlencoded\n  query: [filter]\n  deep: [filter]\n  schema: ${JSON.stringify(JSON.stringify({ type: 'object', properties: { filter: { type: 'object' }, note: { type: 'string' } } }))}\n---\nPost it.\n`],
+    ]);
+    const pkg = parseSkillPackage({ folder: 'shop', files });
+    const c = callableOperation(pkg, pkg.operations[0]);
+    if (!c.ok) throw new Error(JSON.stringify(c.problems));
+    expect(checkArguments(c.value, args).map((p) => p.message).join('\n')).toContain('holds a lone surrogate (half a character)');
+    expect(buildRequest(c.value, args).ok).toBe(false);
+  });
+
   it('says why a tool whose property name holds a lone surrogate cannot be checked', () => {
     expect(checkArguments(callable({ 'a\ud800': { type: 'string' } }), {}).map((p) => p.message)).toEqual([
       "The tool's parameters cannot be checked: a property name in them holds a lone surrogate (half a character), which no validator can compile",

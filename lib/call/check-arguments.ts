@@ -79,7 +79,12 @@ export function checkArguments(callable: CallableOperation, args: unknown): Prob
     const reason = headerValueFault(args[name]);
     if (reason) add(name, { kind: 'invalid', reasons: [reason] });
   }
-  if (isFormMediaType(callable.contentType) && callable.bodyArgument === undefined) {
+  // Bracket-style and form-encoded values are percent-encoded as UTF-8, keys included, at any depth.
+  const formBody = isFormMediaType(callable.contentType) && callable.bodyArgument === undefined;
+  for (const name of [...callable.query.filter((n) => deep.has(n)), ...(formBody ? callable.body : [])]) {
+    if (present(name) && holdsLoneSurrogate(args[name])) add(name, { kind: 'invalid', reasons: [NOT_TEXT_ANYWHERE] });
+  }
+  if (formBody) {
     for (const name of callable.body) {
       if (!present(name) || deep.has(name)) continue;
       const v = args[name];
@@ -194,6 +199,16 @@ function errorMessage(e: ErrorObject): string {
  * cannot be percent-encoded as UTF-8, so it cannot go into a URL.
  */
 const NOT_TEXT = 'holds a lone surrogate (half a character), which cannot be sent in a URL';
+
+const NOT_TEXT_ANYWHERE = 'holds a lone surrogate (half a character) in a key or value, which cannot be percent-encoded';
+
+/** Whether a string, key or value anywhere inside holds a lone surrogate. */
+function holdsLoneSurrogate(v: unknown): boolean {
+  if (typeof v === 'string') return hasLoneSurrogate(v);
+  if (Array.isArray(v)) return v.some(holdsLoneSurrogate);
+  if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, inner]) => hasLoneSurrogate(k) || holdsLoneSurrogate(inner));
+  return false;
+}
 
 /** A path parameter is one segment: a scalar, not empty, and not one a URL parser would resolve away. */
 function pathValueFault(v: unknown): string | undefined {

@@ -442,6 +442,13 @@ function escapeRegExp(text: string): string {
 
 /** The parameter's description (over its schema's) and deprecation on its argument schema; a joined list already says both. */
 function annotate(schema: Converted, p: ParameterInfo, joinedList = false): Converted {
+  // A reference keeps its target: the parameter's words go beside it, laid over the type's.
+  if (schema instanceof TypeRef) {
+    const siblings: Json = { ...schema.siblings };
+    if (p.description !== undefined && !joinedList) siblings.description = p.description;
+    if (p.deprecated) siblings.deprecated = true;
+    return new TypeRef(schema.target, siblings);
+  }
   if (!isPlainObject(schema)) return schema;
   const out: Json = { ...schema };
   if (p.description !== undefined && !joinedList) out.description = p.description;
