@@ -12,7 +12,6 @@ import { callableOperation, type CallableOperation } from '../lib/call/callable'
 import { buildRequest, type HttpRequest } from '../lib/call/build-request';
 import { checkArguments } from '../lib/call/check-arguments';
 import { exampleArguments } from '../lib/call/example-arguments';
-import { hasErrors } from '../lib/core/problem';
 import { readSpecFolder, type CorpusSpec } from './corpus';
 
 /**
@@ -28,7 +27,7 @@ import { readSpecFolder, type CorpusSpec } from './corpus';
 
 type Doc = Record<string, unknown>;
 
-const PRISM_BIN = resolve(import.meta.dirname, '../node_modules/@stoplight/prism-cli/dist/index.js');
+export const PRISM_BIN = resolve(import.meta.dirname, '../node_modules/@stoplight/prism-cli/dist/index.js');
 const KEEP_ALIVE = resolve(import.meta.dirname, 'prism-keep-alive.cjs');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -64,8 +63,23 @@ export function servedDocument(document: Doc, bare = false): Doc {
   if (bare) {
     delete doc.webhooks;
     pruneUnreferenced(doc);
+    return withoutExternalRefs(doc) as Doc;
   }
   return doc;
+}
+
+/**
+ * The document with every `$ref` to another file replaced by an empty object. The loader
+ * leaves those it reads as data (DigitalOcean's `x-codeSamples` point at example files), but
+ * Prism resolves every `$ref` and stops at the first file it cannot open.
+ */
+function withoutExternalRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutExternalRefs);
+  if (!isPlainObject(node)) return node;
+  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return {};
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(node)) out[k] = withoutExternalRefs(v);
+  return out;
 }
 
 function unescapeToken(token: string): string {
@@ -76,6 +90,18 @@ function unescapeToken(token: string): string {
     // Kept as written.
   }
   return t.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The document with only the given operations (by method and path template), and what they reference. */
+function keepOperations(doc: Doc, keep: readonly { method: string; path: string }[]): void {
+  const wanted = new Set(keep.map((o) => `${o.method.toLowerCase()} ${o.path}`));
+  const paths = isPlainObject(doc.paths) ? doc.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isPlainObject(item)) continue;
+    for (const m of METHODS) if (isPlainObject(item[m]) && !wanted.has(`${m} ${path}`)) delete item[m];
+    if (!METHODS.some((m) => isPlainObject(item[m]))) delete paths[path];
+  }
+  pruneUnreferenced(doc);
 }
 
 /** The sections of reusable objects, 3.x's and Swagger 2.0's, whose entries nothing may reference. */
@@ -142,8 +168,7 @@ export interface PrismServer {
 }
 
 /** Prism's mock server on a spec file, once it says it listens; refused when it exits or takes longer than `timeoutMs`. */
-export async function startPrism(specFile: string, timeoutMs = 300_000): Promise<PrismServer> {
-  const port = await freePort();
+export async function startPrism(specFile: string, port: number, timeoutMs = 300_000): Promise<PrismServer> {
   const server: PrismServer = { origin: `http://127.0.0.1:${port}`, onThrow: () => {}, stop: () => stop() };
   const child: ChildProcess = spawn(process.execPath, ['--require', KEEP_ALIVE, PRISM_BIN, 'mock', '-h', '127.0.0.1', '-p', String(port), '--errors', specFile], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -234,21 +259,30 @@ export function callArguments(callable: CallableOperation, full = false): Record
     }
   }
   candidates.push(exampleArguments(callable.tool.parameters));
-  for (const c of candidates) if (isPlainObject(c) && !hasErrors(checkArguments(callable, c))) return c;
+  const required = new Set(Array.isArray(callable.tool.parameters.required) ? (callable.tool.parameters.required as string[]) : []);
+  for (const c of candidates) {
+    if (!isPlainObject(c)) continue;
+    const args: Record<string, unknown> = { ...c };
+    // An optional argument the sampler got wrong (a union it cannot fill) is left out, the others kept.
+    for (let tries = 0; tries < 8; tries++) {
+      const errors = checkArguments(callable, args).filter((p) => p.severity === 'error');
+      if (errors.length === 0) return args;
+      const wrong = errors.map((p) => /Argument `([^`]+)`/.exec(p.message)?.[1]).filter((n): n is string => n !== undefined && Object.hasOwn(args, n) && !required.has(n));
+      if (wrong.length === 0) break;
+      for (const name of wrong) delete args[name];
+    }
+  }
   return undefined;
 }
 
 
 /**
- * What Prism says of the request: the `sl-violations` header's errors located in the request,
- * or, when it answered with a problem document of its own rather than a mocked response, the
- * error's name (`NO_PATH_MATCHED_ERROR`) and its `validation` list (whose locations omit the
- * leading `request`). A status alone says nothing: a spec whose only response is a 400 is
- * mocked as a 400.
- */
-/**
- * A schema as the sampler can fill it: its patterns' alternations (`^(SM|MM)[0-9a-f]{32}$`,
- * which the sampler writes out literally) reduced to their first branch.
+ * A schema as the sampler can fill it: its patterns' groups (`^(SM|MM)[0-9a-f]{32}$`, which
+ * the sampler writes out literally) reduced to their first alternative, unbracketed; a
+ * `byte` string given a base64 example (the sampler writes `string`); an array of two items
+ * where it may hold two, so a repeated field is sent repeated; and an optional object of no
+ * known fields (a fitted schema, whose fields are in the prose) left out, as the tool says
+ * nothing of what it needs.
  */
 function sampleable(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(sampleable);
@@ -259,14 +293,33 @@ function sampleable(schema: unknown): unknown {
       let p = v;
       for (let before = ''; before !== p; ) {
         before = p;
-        p = p.replace(/\((\?:)?([^()|]*)\|[^()]*\)/, '($2)');
+        p = p.replace(/\((?:\?:)?([^()|]*)(?:\|[^()]*)?\)/, '$1');
       }
       out[k] = p;
+    } else if (k === 'properties' && isPlainObject(v)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+      const props: Doc = {};
+      for (const [name, prop] of Object.entries(v)) if (required.has(name) || !freeForm(prop)) props[name] = sampleable(prop);
+      out[k] = props;
     } else out[k] = k === 'example' || k === 'examples' || k === 'default' || k === 'enum' || k === 'const' ? v : sampleable(v);
   }
+  if (out.format === 'byte' && !Object.hasOwn(out, 'example')) out.example = 'c2tpbGw=';
+  if (out.type === 'array' && !(typeof out.maxItems === 'number' && out.maxItems < 2) && out.uniqueItems !== true) out.minItems = Math.max(typeof out.minItems === 'number' ? out.minItems : 0, 2);
   return out;
 }
 
+/** An object schema that names no fields and allows any: nothing to sample it from. */
+function freeForm(schema: unknown): boolean {
+  return isPlainObject(schema) && schema.type === 'object' && !isPlainObject(schema.properties) && schema.additionalProperties === undefined && !Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.allOf);
+}
+
+/**
+ * What Prism says of the request: the `sl-violations` header's errors located in the request,
+ * or, when it answered with a problem document of its own rather than a mocked response, the
+ * error's name (`NO_PATH_MATCHED_ERROR`) and its `validation` list (whose locations omit the
+ * leading `request`). A status alone says nothing: a spec whose only response is a 400 is
+ * mocked as a 400.
+ */
 function judgement(response: Response, text: string): { violations: Violation[]; error?: string } {
   const violations: Violation[] = [];
   const header = response.headers.get('sl-violations');
@@ -315,21 +368,30 @@ export interface RunOptions {
 export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promise<SpecRun> {
   const loaded = await loadSpec(readSpecFolder(row.folder, /\.(ya?ml|json|unprocessed)$/i), { entry: row.entry, validate: false });
   if (!loaded.ok) throw new Error(`${row.folder} did not load: ${loaded.problems[0]?.message}`);
-  const converted = servedDocument(loaded.value.document);
+  const port = await freePort();
+  const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl: `http://127.0.0.1:${port}` });
+  const chosen = result.report.declared.filter((d) => !options.only || options.only(d));
+  const served = servedDocument(loaded.value.document, true);
+  // Prism is given only the operations sent: it reads the whole document before it listens.
+  if (options.only) keepOperations(served, chosen);
   const dir = mkdtempSync(join(tmpdir(), 'prism-'));
   const specFile = join(dir, 'openapi.json');
-  writeFileSync(specFile, JSON.stringify(servedDocument(loaded.value.document, true)));
+  writeFileSync(specFile, JSON.stringify(served));
   const run: SpecRun = { folder: row.folder, declared: 0, sent: [], unbuilt: [], refused: [], crashed: [], startMs: 0, sendMs: 0 };
   let t = performance.now();
-  const prism = await startPrism(specFile);
+  let prism: PrismServer;
+  try {
+    prism = await startPrism(specFile, port);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   run.startMs = performance.now() - t;
   try {
-    const result = convertSpec({ ...loaded.value, document: converted }, { baseUrl: prism.origin });
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files });
     const byFile = new Map(pkg.operations.map((o) => [o.file, o]));
     t = performance.now();
-    for (const d of result.report.declared) {
-      if (options.only && !options.only(d)) continue;
+    for (const d of chosen) {
       run.declared++;
       const op = byFile.get(d.file);
       const callable = op && callableOperation(pkg, op);
