@@ -279,7 +279,7 @@ export function callArguments(callable: CallableOperation, full = false): Record
 /**
  * A schema as the sampler can fill it: its patterns' groups (`^(SM|MM)[0-9a-f]{32}$`, which
  * the sampler writes out literally) reduced to their first alternative, unbracketed; a
- * `byte` string given a base64 example (the sampler writes `string`); an array of two items
+ * `byte` or `url` string given an example (the sampler writes `string`); an array of two items
  * where it may hold two, so a repeated field is sent repeated; and an optional object of no
  * known fields (a fitted schema, whose fields are in the prose) left out, as the tool says
  * nothing of what it needs.
@@ -303,10 +303,13 @@ function sampleable(schema: unknown): unknown {
       out[k] = props;
     } else out[k] = k === 'example' || k === 'examples' || k === 'default' || k === 'enum' || k === 'const' ? v : sampleable(v);
   }
-  if (out.format === 'byte' && !Object.hasOwn(out, 'example')) out.example = 'c2tpbGw=';
+  if (typeof out.format === 'string' && Object.hasOwn(FORMAT_EXAMPLES, out.format) && !Object.hasOwn(out, 'example')) out.example = FORMAT_EXAMPLES[out.format];
   if (out.type === 'array' && !(typeof out.maxItems === 'number' && out.maxItems < 2) && out.uniqueItems !== true) out.minItems = Math.max(typeof out.minItems === 'number' ? out.minItems : 0, 2);
   return out;
 }
+
+/** Values of the formats Prism checks and the sampler does not fill. */
+const FORMAT_EXAMPLES: Record<string, string> = { byte: 'c2tpbGw=', url: 'https://example.com/' };
 
 /** An object schema that names no fields and allows any: nothing to sample it from. */
 function freeForm(schema: unknown): boolean {
