@@ -278,7 +278,8 @@ export function callArguments(callable: CallableOperation, full = false): Record
 
 /**
  * A schema as the sampler can fill it: its patterns' groups (`^(SM|MM)[0-9a-f]{32}$`, which
- * the sampler writes out literally) reduced to their first alternative, unbracketed; a
+ * the sampler writes out literally) reduced to their first alternative, unbracketed, and
+ * `\d` written as `[0-9]`; a
  * `byte` or `url` string given an example (the sampler writes `string`); an array of two items
  * where it may hold two, so a repeated field is sent repeated; and an optional object of no
  * known fields (a fitted schema, whose fields are in the prose) left out, as the tool says
@@ -295,6 +296,7 @@ function sampleable(schema: unknown): unknown {
         before = p;
         p = p.replace(/\((?:\?:)?([^()|]*)(?:\|[^()]*)?\)/, '$1');
       }
+      p = p.replace(/\\d/g, '[0-9]');
       out[k] = p;
     } else if (k === 'properties' && isPlainObject(v)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required : []);
