@@ -52,13 +52,6 @@ export const ALLOWED: readonly Allowed[] = [
     reason: "Prism checks a multipart body's `application/json` parts for reserved characters as if they were form-encoded, because the spec gives them `style: deepObject`, which OpenAPI 3.0 ignores outside form bodies",
   },
   {
-    spec: 'stripe-core',
-    operation: /^GET \/v1\/invoices\/upcoming(\/lines)?$/,
-    rule: /query parameter automatic_tax must have required property 'enabled'/,
-    by: 'prism',
-    reason: 'Prism reads an absent optional `deepObject` query parameter as an empty object and checks its required fields',
-  },
-  {
     spec: 'slack-web',
     operation: '*',
     rule: /Request header must have required property 'token'/,
@@ -113,6 +106,13 @@ export const ALLOWED: readonly Allowed[] = [
     rule: /query parameter event_type\.0 must be equal to one of the allowed values/,
     by: 'tool',
     reason: '`event_type` is a comma-joined list, one string argument whose items the tool does not check',
+  },
+  {
+    spec: 'box-platform',
+    operation: 'GET /search',
+    rule: /query parameter size_range\.0 must be integer/,
+    by: 'tool',
+    reason: '`size_range` is a comma-joined list of integers, one string argument whose items the tool does not check',
   },
   {
     spec: 'xero-accounting',
