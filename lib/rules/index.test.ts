@@ -141,7 +141,7 @@ describe('RULES', () => {
     expect(Object.keys(RULES).sort()).toEqual([...RULE_IDS].sort());
     for (const id of RULE_IDS) expect(RULES[id].id).toBe(id);
     // SPEC 5's 26, description-quality, SPEC 8.4's five, json-numbers and lone-surrogates.
-    expect(RULE_IDS).toHaveLength(34);
+    expect(RULE_IDS).toHaveLength(38);
     expect(RULE_IDS.slice(-2)).toEqual(['json-numbers', 'lone-surrogates']);
     expect(Object.keys(DEFAULT_SEVERITY).sort()).toEqual([...RULE_IDS].sort());
   });
