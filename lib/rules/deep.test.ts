@@ -28,10 +28,15 @@ testRule('deep', [
     expected: [{ message: /^`filter` is not in `query`/ }],
   },
   {
-    name: 'reports a scalar at its entry, and a name given twice',
+    name: 'passes when a scalar is in deep, as specs that mark every form field deepObject write it',
+    files: file(formHead, '  query: [filter]\n  deep: [filter, limit]\n'),
+    expected: [],
+  },
+  {
+    name: 'reports a name given twice at its second entry',
     files: file(formHead, '  query: [filter]\n  deep: [filter, limit, filter]\n'),
-    // `deep:` follows the schema block on line 37; `limit` at column 18.
-    expected: [{ message: '`limit` in `deep` is a scalar: bracket style is for objects and arrays (`limit[key]=value`), so leave it out of `deep`', line: 37, column: 18 }, { message: '`filter` is named twice in `deep`', line: 37, column: 25 }],
+    // `deep:` follows the schema block on line 37; the second `filter` at column 25.
+    expected: [{ message: '`filter` is named twice in `deep`', line: 37, column: 25, pointer: '/operation/deep/2' }],
   },
   {
     name: 'reports the body-argument',

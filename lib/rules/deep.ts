@@ -1,19 +1,20 @@
 import { isFormMediaType } from '../core/media-type';
-import { argumentSchema, didYouMean, rawList, valueShapes } from './facts';
+import { argumentSchema, didYouMean, rawList } from './facts';
 import { pathParameterNames } from '../skill/url-template';
 import { atKey, type FileRule, type RuleProblem } from './rule';
 
 /**
  * SPEC 7.1, 7.4 `deep`: each name is a query parameter or a field of a form-encoded body,
- * the two places bracket style (`name[key]=value`) exists, named once, and may be an object
- * or an array: a scalar has no brackets to write. A multipart body sends objects as JSON
+ * the two places bracket style (`name[key]=value`) exists, and named once. A scalar in
+ * `deep` is sent as `name=value`, as if it were not there: a spec that marks every form
+ * field `deepObject` (Stripe's) is taken as written (decision 0082). A multipart body sends objects as JSON
  * parts and a JSON body as JSON, so neither takes `deep` (decision 0080); nor do path
  * parameters, headers and `body-argument`.
  */
 export const deep: FileRule = {
   id: 'deep',
   scope: 'file',
-  check(op, ctx) {
+  check(op) {
     const d = op.declaration;
     if (!d || d.raw.deep === undefined) return [];
     const schema = argumentSchema(d);
@@ -47,14 +48,7 @@ export const deep: FileRule = {
         continue;
       }
       const wrong = misplaced(name);
-      if (wrong !== undefined) {
-        problems.push(atKey(op, at, wrong));
-        continue;
-      }
-      const shapes = valueShapes(props[name], ctx.types);
-      if (shapes !== 'any' && !shapes.has('object') && !shapes.has('scalar-list') && !shapes.has('nested-list')) {
-        problems.push(atKey(op, at, `\`${name}\` in \`deep\` is a scalar: bracket style is for objects and arrays (\`${name}[key]=value\`), so leave it out of \`deep\``));
-      }
+      if (wrong !== undefined) problems.push(atKey(op, at, wrong));
     }
     return problems;
   },
