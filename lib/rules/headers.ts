@@ -69,11 +69,13 @@ export const headers: FileRule = {
     for (const { name: arg, index } of rawList(d.raw, 'header')) {
       const at = `/operation/header/${index}`;
       if (!name(arg, at, '`header`')) continue;
-      if (path.has(arg)) {
+      // In the flat form a name in two places is `name-once`'s.
+      const flat = isFlat(d);
+      if (!flat && path.has(arg)) {
         problems.push(atKey(op, at, `\`${arg}\` is a path parameter (\`{${arg}}\` in the URL) and must not also be in \`header\``));
         continue;
       }
-      if (query.has(arg)) {
+      if (!flat && query.has(arg)) {
         problems.push(atKey(op, at, `\`${arg}\` is in \`query\` and also in \`header\`: an argument goes in one place`));
         continue;
       }
@@ -82,7 +84,7 @@ export const headers: FileRule = {
         continue;
       }
       // The flat form makes every `header` name an argument, a string or a list of them.
-      if (isFlat(d) || !props) continue;
+      if (flat || !props) continue;
       if (!Object.hasOwn(props, arg)) {
         problems.push(atKey(op, at, `\`${arg}\` in \`header\` is not an argument of the schema${didYouMean(arg, Object.keys(props))}`));
         continue;
