@@ -28,8 +28,8 @@ const FORBIDDEN: Readonly<Record<string, string>> = {
 /**
  * SPEC 7.1, 7.4 `headers`: the header arguments (`header`) and fixed headers (`headers`).
  * Each name is an HTTP field name, named once (names compare case-insensitively), and not
- * one SPEC 7.1 forbids; a `header` name is an argument, not also a path or query parameter,
- * of a scalar type or a list of scalars (joined with `, `); `headers` is a mapping whose
+ * one SPEC 7.1 forbids; a `header` name is an argument, not also a path or query parameter
+ * (a `body-argument` in `header` is `body-argument`'s to report), of a scalar type or a list of scalars (joined with `, `); `headers` is a mapping whose
  * values are strings of Latin-1 text on one line. A header that SKILL.md's Authentication
  * section names as a security scheme's (as conversion writes it) is reported by the package
  * check, so the file's own results stay cached while SKILL.md changes.
@@ -77,10 +77,6 @@ export const headers: FileRule = {
       }
       if (!flat && query.has(arg)) {
         problems.push(atKey(op, at, `\`${arg}\` is in \`query\` and also in \`header\`: an argument goes in one place`));
-        continue;
-      }
-      if (d.bodyArgument === arg) {
-        problems.push(atKey(op, at, `\`${arg}\` is the \`body-argument\` and must not also be in \`header\``));
         continue;
       }
       // The flat form makes every `header` name an argument, a string or a list of them.
