@@ -1,3 +1,6 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillPackage, updateSkillFile } from '../skill/package';
+import { createChecker } from './index';
 import { manifest, md, schemaFile, testRule } from './test-helpers';
 
 const op = (extra: string) => ({ 'a.md': md(`operation:\n  method: GET\n  url: https://p.example/pets\n${extra}`) });
@@ -84,3 +87,15 @@ testRule('headers', [
     expected: [],
   },
 ]);
+
+describe('headers and an edited SKILL.md', () => {
+  it("reports a scheme's header once SKILL.md names it, with the operation file's results reused", () => {
+    const checker = createChecker({ rules: ['headers'] });
+    const files = new Map(Object.entries({ 'SKILL.md': manifest('petstore', ['a']), ...op('  headers:\n    X-API-Key: "k"\n') }));
+    const before = parseSkillPackage({ folder: 'petstore', files });
+    expect(checker.check(before)).toEqual([]);
+    const after = updateSkillFile(before, 'SKILL.md', skill('- `api_key`: an API key in the `X-API-Key` header.'));
+    expect(after.operations[0]).toBe(before.operations[0]);
+    expect(checker.check(after)).toEqual([expect.objectContaining({ ruleId: 'headers', file: 'a.md', line: 6, message: expect.stringMatching(/security scheme `api_key`/) })]);
+  });
+});
