@@ -40,6 +40,7 @@ import { headers } from './headers';
 import { identity } from './identity';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
+import { yamlCharacters } from './yaml-characters';
 import { manifestOperations } from './manifest-operations';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
@@ -105,6 +106,7 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   budget,
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
+  'yaml-characters': yamlCharacters,
 };
 
 export interface CheckOptions {
