@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { CodeEditor, type CodeEditorHandle } from './editor/code-editor';
 import { EditorStates } from './editor/editor-states';
@@ -14,6 +14,7 @@ import { PreviewPane } from './views/preview-pane';
 import { RegenerateForm } from './views/regenerate-form';
 import { DraftList } from './views/draft-list';
 import { StartPanel } from './views/start-panel';
+import { UpdateView } from './views/update-view';
 import { Recovered, StillWorking } from './views/still-working';
 import { useSettling, useSkillFit, type Settling } from './state/use-skill-fit';
 import type { FitState } from './state/fit-state';
@@ -48,6 +49,9 @@ export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
+  // The update to a newer spec is shown in place of the panes; once applied, a line says so, with Undo.
+  const [updating, setUpdating] = useState(false);
+  const [updated, setUpdated] = useState<string | null>(null);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
@@ -171,6 +175,9 @@ export function Wizard() {
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
           </button>
+          <button type="button" disabled={updating} onClick={() => (setUpdated(null), setUpdating(true))}>
+            Update to a newer spec…
+          </button>
           <button type="button" onClick={actions.showStart}>
             Open another…
           </button>
@@ -182,6 +189,37 @@ export function Wizard() {
         </p>
       )}
       {worker}
+      {updated && !updating && (
+        <p role="status" className="notice">
+          {updated}{' '}
+          <button
+            type="button"
+            className="link"
+            disabled={busy !== null}
+            onClick={() => void actions.undoUpdate().then((undone) => setUpdated(undone ? null : updated))}
+          >
+            Undo the update
+          </button>
+        </p>
+      )}
+      {updating ? (
+        <UpdateView
+          summary={summary}
+          busy={busy}
+          onPrepare={actions.prepareUpdate}
+          onApply={async (settled) => {
+            const applied = await actions.applyUpdate(settled);
+            if (applied.ok) {
+              setUpdating(false);
+              setUpdated('Updated to the newer spec: your edits are kept, and the skill as it was is kept as a draft of its own.');
+            }
+            return applied;
+          }}
+          onCancel={() => setUpdating(false)}
+          onSaveText={actions.saveRemovedText}
+        />
+      ) : (
+        <>
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
       <div className="panes">
         <FileList
@@ -323,6 +361,8 @@ export function Wizard() {
           </>
         )}
       </div>
+        </>
+      )}
     </div>
   );
 }

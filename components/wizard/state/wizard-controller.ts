@@ -368,6 +368,11 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       return fail(reply.type === 'opened' ? reply.result.problems : replyProblem(reply, ''));
     },
 
+    /** An operation's text the update took out (gone from the newer spec, edited here), saved as the CLI writes it: `<skill>.removed-<file>`. */
+    saveRemovedText(path: string, text: string) {
+      io.saveBytes(new TextEncoder().encode(text), `${store.get().summary?.folder ?? 'skill'}.removed-${path}`, 'text/markdown');
+    },
+
     async undoUpdate(): Promise<boolean> {
       await flushEdits();
       const reply = await busyWith('Undoing the update…', () => send({ type: 'undo-update' }));
