@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe';
+import { WizardPage } from './wizard-page';
+
+/** Updating a skill to a newer spec: the report, a conflict settled in the merge view, the edits kept in the download. */
+
+const fixture = (name: string) => readFileSync(new URL(`../lib/update/fixtures/${name}`, import.meta.url));
+
+test('upload, edit, update to the newer spec, settle a conflict, download: the edits are kept, and Undo takes it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+
+  // One description rewritten (the newer spec rewrites it too), and prose added to another operation.
+  const list = await wizard.openFile('list_pets.md');
+  await wizard.replaceText(list, (await wizard.text(list)).replace('Returns the pets in the shelter.', 'Returns the pets in the shelter, cats first.'));
+  const show = await wizard.openFile('show_pet.md');
+  await wizard.replaceText(show, `${await wizard.text(show)}\nAsk for one pet at a time.\n`);
+
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await expect(page.getByRole('heading', { name: /Update shelter to a newer spec/ })).toBeFocused();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+
+  await expect(page.getByRole('heading', { name: 'From Shelter 1.0.0 to Shelter 2.0.0' })).toBeVisible({ timeout: 30_000 });
+  const operations = page.getByRole('region', { name: 'Operations' });
+  await expect(operations).toContainText('Added list_owners (GET /owners)');
+  await expect(operations).toContainText('Renamed show_pet (GET /pets/{petId}) → show_pet (GET /animals/{id})');
+  await expect(operations).toContainText('Removed delete_pet (DELETE /pets/{petId}), breaking');
+  await expect(page.getByRole('region', { name: 'Changes for callers' })).toContainText('argument renamed');
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('show_pet.md: changed, your edits kept');
+
+  // The conflict, side by side: yours and the newer spec's.
+  const merge = page.getByRole('region', { name: 'list_pets.md: one conflict' });
+  await expect(merge.getByLabel('Yours: list_pets.md')).toContainText('cats first');
+  await expect(merge.getByLabel('Newer spec: list_pets.md')).toContainText('newest first');
+  const apply = page.getByRole('button', { name: 'Apply the update' });
+  await expect(apply).toBeDisabled();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), `the update, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Taking the newer spec's line shows it in the merged text; keeping mine settles the conflict.
+  await merge.getByRole('radio', { name: 'Take the newer spec’s' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of list_pets.md'))).toContain('newest first');
+  await merge.getByRole('radio', { name: 'Keep mine' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of list_pets.md'))).toContain('cats first');
+  await expect(merge.getByRole('status')).toHaveText('Every conflict settled.');
+  await apply.click();
+
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => wizard.fileNames()).toEqual(expect.arrayContaining(['list_owners.md', 'show_pet.md']));
+  expect(await wizard.fileNames()).not.toContain('delete_pet.md');
+
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  const file = (name: string) => [...files].find(([path]) => path.endsWith(`/${name}`))?.[1];
+  expect(file('list_pets.md')).toContain('cats first');
+  expect(file('show_pet.md')).toContain('Ask for one pet at a time.');
+  expect(file('show_pet.md')).toContain('/animals/{id}');
+  expect(file('list_owners.md')).toBeDefined();
+  expect(file('delete_pet.md')).toBeUndefined();
+  expect(wizard.errors).toEqual([]);
+
+  await page.getByRole('button', { name: 'Undo the update' }).click();
+  await expect.poll(() => wizard.fileNames()).toContain('delete_pet.md');
+  expect(await wizard.fileNames()).not.toContain('list_owners.md');
+});
