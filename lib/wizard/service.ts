@@ -249,10 +249,10 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
   }
 
   /** A spec upload loaded, with its SHA-256 when the platform hashes; or why it cannot be. */
-  async function load(upload: SpecUpload): Promise<Result<{ spec: SpecInput; sha256?: string }>> {
+  async function load(upload: SpecUpload, validate = true): Promise<Result<{ spec: SpecInput; sha256?: string }>> {
     // Counted once parsed, before anything is resolved, and again once loaded (a path item in
     // another file): a spec over what a bundle holds is refused in the time the parse takes (SPEC 6).
-    const loaded = await loadSpec(upload.files, { entry: upload.entry, refuse: refuseTooManyOperations });
+    const loaded = await loadSpec(upload.files, { entry: upload.entry, refuse: refuseTooManyOperations, validate });
     if (!loaded.ok) return fail([...upload.problems, ...loaded.problems]);
     const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
     if (tooMany) return fail([...upload.problems, tooMany]);
@@ -292,7 +292,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     if (!older) {
       return refused([problem('update-needs-old-spec', 'error', 'This skill was opened from a bundle, so the wizard does not have the spec it was generated from: give that spec too, as the old one', request.upload.name)]);
     }
-    const [from, to] = [await load(older.upload), await load(newer.value)];
+    // The old spec's own problems are not the update's: it is not checked against the OpenAPI schema again.
+    const [from, to] = [await load(older.upload, false), await load(newer.value)];
     if (!from.ok) return refused(from.problems.map((p) => withFile(p, older.name)));
     if (!to.ok) return refused(to.problems.map((p) => withFile(p, request.upload.name)));
     const skill = { folder: session.pkg.folder, files: packageFiles(session.pkg).files };
