@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { WizardPage } from './wizard-page';
@@ -69,4 +70,33 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await page.getByRole('button', { name: 'Undo the update' }).click();
   await expect.poll(() => wizard.fileNames()).toContain('delete_pet.md');
   expect(await wizard.fileNames()).not.toContain('list_owners.md');
+});
+
+const OPENAI = '/work/shared/specs-versions/openai';
+
+test('a real pair: OpenAI\'s spec at two commits, an edit kept through the update', async ({ page }) => {
+  test.skip(!existsSync(join(OPENAI, 'old', 'openapi.yaml')), `${OPENAI} is absent`);
+  test.setTimeout(240_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'openai-old.yaml', buffer: readFileSync(join(OPENAI, 'old', 'openapi.yaml')) }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 90_000 });
+  const names = await wizard.fileNames();
+  const target = names.find((n) => n.endsWith('.md') && n !== 'SKILL.md')!;
+  const editor = await wizard.openFile(target);
+  await wizard.replaceText(editor, (await wizard.text(editor)).replace(/\n---\n/, '\n---\nEdited here: check the organization first.\n\n'));
+
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'openai-new.yaml', mimeType: 'application/octet-stream', buffer: readFileSync(join(OPENAI, 'new', 'openapi.yaml')) });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+  await expect(page.getByLabel('Update summary')).toContainText('added', { timeout: 120_000 });
+  // Whatever conflicts there are, settled with the person's side.
+  for (const keep of await page.getByRole('button', { name: /^Keep all mine/ }).all()) await keep.click();
+  await page.getByRole('button', { name: 'Apply the update' }).click();
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 120_000 });
+
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  if (files.has(target)) expect(files.get(target)).toContain('Edited here: check the organization first.');
+  expect(files.size).toBeGreaterThan(names.length);
+  expect(wizard.errors).toEqual([]);
 });
