@@ -11,7 +11,7 @@ import type { HttpRequest } from '../call';
 import type { Result } from '../core/result';
 import type { UpdatePreview, WizardReply, WizardRequest } from './service';
 import type { UpdateReport } from '../update/report';
-import type { TargetDetail, TargetRow, TokensView } from './fit';
+import type { TargetDetail, TargetRow, TokensView } from './target-fit';
 import type { SessionSummary, ToolPreview } from './session';
 import type { OperationRow } from './operations';
 

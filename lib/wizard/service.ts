@@ -25,7 +25,7 @@ import { isOperationFilePath, packageFiles, removeSkillFile } from '../skill/pac
 import { compareStrings } from '../core/entries';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
-import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
+import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
 import { lastUploadSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import {
