@@ -23,6 +23,7 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
 
   await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
   await expect(page.getByRole('heading', { name: /Update shelter to a newer spec/ })).toBeFocused();
+  expect(await axeViolations(page), 'choosing the newer spec').toEqual([]);
   await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
   await page.getByRole('button', { name: 'Prepare the update' }).click();
 
@@ -57,6 +58,7 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => wizard.fileNames()).toEqual(expect.arrayContaining(['list_owners.md', 'show_pet.md']));
   expect(await wizard.fileNames()).not.toContain('delete_pet.md');
+  expect(await axeViolations(page), 'after the update').toEqual([]);
 
   const files = await WizardPage.unzip((await wizard.download()).bytes);
   const file = (name: string) => files.get(name);
