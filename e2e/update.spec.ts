@@ -56,6 +56,7 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await apply.click();
 
   await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeFocused();
   await expect.poll(() => wizard.fileNames()).toEqual(expect.arrayContaining(['list_owners.md', 'show_pet.md']));
   expect(await wizard.fileNames()).not.toContain('delete_pet.md');
   expect(await axeViolations(page), 'after the update').toEqual([]);
@@ -72,6 +73,13 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await page.getByRole('button', { name: 'Undo the update' }).click();
   await expect.poll(() => wizard.fileNames()).toContain('delete_pet.md');
   expect(await wizard.fileNames()).not.toContain('list_owners.md');
+
+  // From the start page too; Cancel changes nothing and gives the focus back to the bar's button.
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await page.getByRole('button', { name: 'Update shelter to a newer spec…' }).click();
+  await expect(page.getByRole('heading', { name: /Update shelter to a newer spec/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Update to a newer spec…' })).toBeFocused();
 });
 
 const OPENAI = '/work/shared/specs-versions/openai';

@@ -96,9 +96,12 @@ export function Wizard() {
       <>
         {worker}
         {summary && (
-          <p>
+          <p className="actions">
             <button type="button" className="link" onClick={actions.showSkill}>
               Back to {summary.folder}
+            </button>
+            <button type="button" className="link" onClick={() => (setUpdated(null), setUpdating(true), actions.showSkill())}>
+              Update {summary.folder} to a newer spec…
             </button>
           </p>
         )}
@@ -175,7 +178,7 @@ export function Wizard() {
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
           </button>
-          <button type="button" disabled={updating} onClick={() => (setUpdated(null), setUpdating(true))}>
+          <button type="button" id="update-button" disabled={updating} onClick={() => (setUpdated(null), setUpdating(true))}>
             Update to a newer spec…
           </button>
           <button type="button" onClick={actions.showStart}>
@@ -212,10 +215,15 @@ export function Wizard() {
             if (applied.ok) {
               setUpdating(false);
               setUpdated('Updated to the newer spec: your edits are kept, and the skill as it was is kept as a draft of its own.');
+              // The view pressed from is gone: the focus goes to the report of the skill as updated.
+              requestAnimationFrame(() => document.getElementById(REPORT_HEADING)?.focus());
             }
             return applied;
           }}
-          onCancel={() => setUpdating(false)}
+          onCancel={() => {
+            setUpdating(false);
+            requestAnimationFrame(() => document.getElementById('update-button')?.focus());
+          }}
           onSaveText={actions.saveRemovedText}
         />
       ) : (
