@@ -52,6 +52,15 @@ export function Wizard() {
   // The update to a newer spec is shown in place of the panes; once applied, a line says so, with Undo.
   const [updating, setUpdating] = useState(false);
   const [updated, setUpdated] = useState<string | null>(null);
+  // Where the focus goes once the update view has given way (by id), when it has.
+  const focusAfterUpdate = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterUpdate.current;
+    const target = id === null ? null : document.getElementById(id);
+    if (updating || !target) return;
+    focusAfterUpdate.current = null;
+    target.focus();
+  });
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
@@ -216,13 +225,13 @@ export function Wizard() {
               setUpdating(false);
               setUpdated('Updated to the newer spec: your edits are kept, and the skill as it was is kept as a draft of its own.');
               // The view pressed from is gone: the focus goes to the report of the skill as updated.
-              requestAnimationFrame(() => document.getElementById(REPORT_HEADING)?.focus());
+              focusAfterUpdate.current = REPORT_HEADING;
             }
             return applied;
           }}
           onCancel={() => {
             setUpdating(false);
-            requestAnimationFrame(() => document.getElementById('update-button')?.focus());
+            focusAfterUpdate.current = 'update-button';
           }}
           onSaveText={actions.saveRemovedText}
         />
