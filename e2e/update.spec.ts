@@ -110,3 +110,20 @@ test('a real pair: OpenAI\'s spec at two commits, an edit kept through the updat
   expect(files.size).toBeGreaterThan(names.length);
   expect(wizard.errors).toEqual([]);
 });
+
+test('on a phone, in the dark: the update and its merge view meet WCAG 2.1 AA and do not scroll sideways', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  const list = await wizard.openFile('list_pets.md');
+  await wizard.replaceText(list, (await wizard.text(list)).replace('Returns the pets in the shelter.', 'Returns the pets in the shelter, cats first.'));
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+  await expect(page.getByRole('region', { name: 'list_pets.md: one conflict' })).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
