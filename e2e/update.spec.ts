@@ -60,6 +60,11 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await expect.poll(() => wizard.fileNames()).toEqual(expect.arrayContaining(['list_owners.md', 'show_pet.md']));
   expect(await wizard.fileNames()).not.toContain('delete_pet.md');
   expect(await axeViolations(page), 'after the update').toEqual([]);
+  // The skill as it was is kept as a draft of its own.
+  await expect.poll(async () => (await wizard.savedDrafts()).map((d) => (d.info as { origin?: unknown }).origin).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+    { kind: 'spec', name: 'shelter-1.yaml (before the update)' },
+    { kind: 'spec', name: 'shelter-2.yaml' },
+  ]);
 
   const files = await WizardPage.unzip((await wizard.download()).bytes);
   const file = (name: string) => files.get(name);
@@ -73,6 +78,7 @@ test('upload, edit, update to the newer spec, settle a conflict, download: the e
   await page.getByRole('button', { name: 'Undo the update' }).click();
   await expect.poll(() => wizard.fileNames()).toContain('delete_pet.md');
   expect(await wizard.fileNames()).not.toContain('list_owners.md');
+  await expect.poll(async () => (await wizard.savedDrafts()).map((d) => (d.info as { origin?: unknown }).origin)).toEqual([{ kind: 'spec', name: 'shelter-1.yaml' }]);
 
   // From the start page too; Cancel changes nothing and gives the focus back to the bar's button.
   await page.getByRole('button', { name: 'Open another…' }).click();
