@@ -310,6 +310,14 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         }
         continue;
       }
+      if (f.notSent !== undefined) {
+        if (f.required) plan.reasons.push(`the required body field ${codeSpan(f.name)} cannot be sent: ${f.notSent}`);
+        else {
+          plan.leftOut.push({ name: f.name, in: 'body', why: f.notSent });
+          ctx.warn('parameter-left-out', `The optional body field ${codeSpan(f.name)} is not an argument: ${f.notSent}`, f.param?.pointer ?? body.pointer);
+        }
+        continue;
+      }
       const clash = taken.get(f.name);
       if (clash) {
         if (f.required) {
@@ -322,9 +330,9 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         continue;
       }
       let schema = f.schema;
-      // A Swagger 2.0 form list not sent repeated (`collectionFormat` other than `multi`) is one joined string, as in a query.
+      // A form list not sent repeated (Swagger 2.0 `collectionFormat` other than `multi`, OpenAPI 3 `explode: false`) is one joined string, as in a query.
       if (f.param && body.encoding !== 'json' && shapeOf(inlineTop(f.param.schema, types), types) === 'array') {
-        const style = arrayStyle(f.param, true);
+        const style = arrayStyle(f.param, ctx.dialect.swagger);
         if ('separator' in style) schema = joined(ctx, f.param, style.separator, style.label, types);
       }
       plan.arguments.push({ name: f.name, place: 'body', schema, required: f.required });
