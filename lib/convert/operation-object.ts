@@ -314,7 +314,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         if (f.required) plan.reasons.push(`the required body field ${codeSpan(f.name)} cannot be sent: ${f.notSent}`);
         else {
           plan.leftOut.push({ name: f.name, in: 'body', why: f.notSent });
-          ctx.warn('parameter-left-out', `The optional body field ${codeSpan(f.name)} is not an argument: ${f.notSent}`, f.param?.pointer ?? body.pointer);
+          ctx.warn('parameter-left-out', `The optional body field ${codeSpan(f.name)} is not an argument: ${f.notSent}`, f.encodingPointer ?? body.pointer);
         }
         continue;
       }
@@ -422,7 +422,9 @@ function joined(ctx: ConvertContext, p: ParameterInfo, separator: string, label:
     const pattern = joinedPattern(values, separator);
     if (pattern !== undefined) out.pattern = pattern;
     const kept = [pattern !== undefined ? 'a `pattern` that allows only its values' : undefined, listed ? 'the description' : undefined].filter((x) => x !== undefined);
-    const list = `The ${p.in} parameter ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
+    // An OpenAPI 3 form field is read as a `formData` parameter would be, but is not one.
+  const what = p.in === 'formData' && !ctx.dialect.swagger ? 'form field' : `${p.in} parameter`;
+  const list = `The ${what} ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
     ctx.warn(
       'joined-enum',
       kept.length > 0 ? `${list}: it is kept in ${kept.join(' and in ')}` : `${list}: its ${values.length} values are too many to list and some hold ${label === 'commas' ? 'a comma' : 'the separator'}, so it is left out`,

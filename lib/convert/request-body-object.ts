@@ -24,6 +24,8 @@ export interface BodyField {
   param?: ParameterInfo;
   /** Why the field cannot be an argument though it is not a file (left out when optional; prose-only when required). */
   notSent?: string;
+  /** The field's entry in an OpenAPI 3 `encoding` object, when it has one. */
+  encodingPointer?: string;
 }
 
 /** How a declared body is encoded (SPEC 7.2). */
@@ -186,6 +188,7 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
   for (const f of plan.fields) {
     const e = isPlainObject(encoding) && isPlainObject(encoding[f.name]) ? (encoding[f.name] as Json) : undefined;
     const contentType = typeof e?.contentType === 'string' ? e.contentType : undefined;
+    if (e !== undefined) f.encodingPointer = joinPointer(joinPointer(at, 'encoding'), f.name);
     if (isFileSchema(f.schema, types)) f.file = true;
     if (offer.encoding === 'multipart' && contentType !== undefined && !f.file) {
       const listed = contentType.split(',').map((t) => t.trim());
@@ -207,7 +210,7 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
     } else if (shape === 'array' && e !== undefined) {
       // A list's `style` and `explode` say whether it is sent repeated (`a=1&a=2`) or joined in one value (`a=1,2`), as a query parameter's do.
       const raw = { name: f.name, in: 'formData', ...(style !== undefined ? { style } : {}), ...(typeof e.explode === 'boolean' ? { explode: e.explode } : {}) };
-      f.param = { name: f.name, in: 'formData', required: f.required, deprecated: false, pointer: joinPointer(joinPointer(at, 'encoding'), f.name), raw, schema: f.schema, schemaPointer: at };
+      f.param = { name: f.name, in: 'formData', required: f.required, deprecated: false, pointer: f.encodingPointer ?? at, raw, schema: f.schema, schemaPointer: at };
     }
   }
 }
