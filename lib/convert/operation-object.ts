@@ -423,8 +423,8 @@ function joined(ctx: ConvertContext, p: ParameterInfo, separator: string, label:
     if (pattern !== undefined) out.pattern = pattern;
     const kept = [pattern !== undefined ? 'a `pattern` that allows only its values' : undefined, listed ? 'the description' : undefined].filter((x) => x !== undefined);
     // An OpenAPI 3 form field is read as a `formData` parameter would be, but is not one.
-  const what = p.in === 'formData' && !ctx.dialect.swagger ? 'form field' : `${p.in} parameter`;
-  const list = `The ${what} ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
+    const what = p.in === 'formData' && !ctx.dialect.swagger ? 'form field' : `${p.in} parameter`;
+    const list = `The ${what} ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
     ctx.warn(
       'joined-enum',
       kept.length > 0 ? `${list}: it is kept in ${kept.join(' and in ')}` : `${list}: its ${values.length} values are too many to list and some hold ${label === 'commas' ? 'a comma' : 'the separator'}, so it is left out`,

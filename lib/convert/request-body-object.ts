@@ -205,7 +205,7 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
     if (style === 'deepObject') f.deep = true;
     else if (shape === 'object') {
       f.deep = true;
-      const given = style === undefined ? 'its encoding gives no `style`' : `its encoding's \`style: ${style}\` would spread its keys among the body's own fields`;
+      const given = style === undefined ? 'its encoding gives no `style`' : `its encoding's \`style\` is \`${style}\`, not \`deepObject\``;
       ctx.warn('form-object', `The form field ${codeSpan(f.name)} is an object and ${given}; it is sent in bracket style (\`${f.name}[key]=value\`), the way form bodies carry objects`, at);
     } else if (shape === 'array' && e !== undefined) {
       // A list's `style` and `explode` say whether it is sent repeated (`a=1&a=2`) or joined in one value (`a=1,2`), as a query parameter's do.
