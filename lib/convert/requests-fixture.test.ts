@@ -30,9 +30,9 @@ describe('the requests of the OpenAPI 3 requests fixture', () => {
   const call = skill('requests', 'requests-fixture');
 
   it('encodes a form body by its encoding: brackets, repeated and joined lists', () => {
-    const r = call('create_customer.md', { email: 'a@b.c', metadata: { order: '6735' }, address: { line1: '1 Main St', city: 'Paris' }, tags: ['x', 'y'], channels: 'email,sms', codes: '1|2', expand: ['data.customer'], note: 'hi' });
+    const r = call('create_customer.md', { email: 'a@b.c', metadata: { order: '6735' }, address: { line1: '1 Main St', city: 'Paris' }, tags: ['x', 'y'], channels: 'email,sms', codes: '1|2', expand: ['data.customer'], note: 'hi', shipping: { name: 'Ann', address: { line1: 'Quay 2' } } });
     expect(r.headers).toEqual({ 'Content-Type': 'application/x-www-form-urlencoded' });
-    expect(r.body).toBe('email=a%40b.c&metadata[order]=6735&address[line1]=1+Main+St&address[city]=Paris&tags=x&tags=y&channels=email%2Csms&codes=1%7C2&expand[0]=data.customer&note=hi');
+    expect(r.body).toBe('email=a%40b.c&metadata[order]=6735&address[line1]=1+Main+St&address[city]=Paris&tags=x&tags=y&channels=email%2Csms&codes=1%7C2&expand[0]=data.customer&note=hi&shipping[name]=Ann&shipping[address][line1]=Quay+2');
   });
 
   it('sends a required deepObject three levels deep, and an object query parameter, in brackets', () => {
