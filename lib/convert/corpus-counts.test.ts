@@ -57,7 +57,7 @@ describe.skipIf(!present)('how much of the vendor corpus is declared', () => {
       }
       converted.push({ folder: row.folder, report: result.report, declarations, document: loaded.value.document as Record<string, unknown> });
     }
-    const lines = converted.map(({ folder, report: r }) => `${folder.padEnd(28)} ${String(r.declared.length).padStart(4)} of ${String(r.operationCount).padStart(4)} declared, ${String(r.proseOnly.length).padStart(3)} prose-only`);
+    const lines = converted.map(({ folder, report: r }) => `${folder.padEnd(28)} ${String(r.declared.length).padStart(4)} of ${String(r.operationCount).padStart(4)} declared, ${String(r.proseOnly.length).padStart(3)} prose-only${whyProseOnly(r)}`);
     const total = converted.reduce((n, c) => n + c.report.declared.length, 0);
     const all = converted.reduce((n, c) => n + c.report.operationCount, 0);
     console.info(`${lines.join('\n')}\n${'all'.padEnd(28)} ${total} of ${all} declared (${((100 * total) / all).toFixed(2)}%)`);
@@ -103,6 +103,16 @@ describe.skipIf(!present)('how much of the vendor corpus is declared', () => {
     expect(other).toEqual([]);
   });
 });
+
+/** The prose-only operations by the kept reason of their first reason: ` (3 a required file part, 1 a name clash)`. */
+function whyProseOnly(report: ImportReport): string {
+  const counts = new Map<string, number>();
+  for (const p of report.proseOnly) {
+    const why = KEPT_REASONS.find((k) => k.pattern.test(p.reasons[0] ?? ''))?.why ?? 'another reason';
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  return counts.size === 0 ? '' : ` (${[...counts].map(([why, n]) => `${n} ${why}`).join(', ')})`;
+}
 
 /** Body fields a schema-form declaration names (its root properties that are not path, query or header arguments), and one for a free-form body. */
 function bodyFieldsInSchema(schema: Record<string, unknown>, lists: Record<string, string[]>, url: string): number {
