@@ -65,7 +65,7 @@ export function countByFile(problems: readonly Problem[]): Map<string, { errors:
 interface Facts {
   report?: ImportReport;
   /** Files removed from the skill, with their text. */
-  removed: ReadonlyMap<string, { text: string }>;
+  removed: ReadonlyMap<string, { text: string; read?: OperationFile }>;
   problems: readonly Problem[];
 }
 
@@ -111,7 +111,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
     });
   };
   for (const op of pkg.operations) fromFile(op, false);
-  for (const [file, gone] of facts.removed) fromFile(parseOperationFile(file, gone.text), true);
+  for (const [file, gone] of facts.removed) fromFile(gone.read?.text === gone.text ? gone.read : parseOperationFile(file, gone.text), true);
   const ids = new Set<string>();
   for (const s of report?.skipped ?? []) {
     // Two callbacks may share a method and an expression: the second is `… (2)`.
