@@ -42,7 +42,7 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
 export function curateConversion(result: ConvertResult, choices: CurationChoices): { result: ConvertResult; problems: Problem[] } {
   const { report } = result;
   const subjects = [...report.declared, ...report.proseOnly];
-  const chosen = chooseOperations(subjects, choices);
+  const chosen = chooseOperations(subjects, choices, report.skipped.map((s) => s.path));
   if (chosen.leftOut.size === 0) return { result, problems: chosen.problems };
   const removal = removeOperations(parseSkillPackage({ folder: result.folder, files: result.files }, result.read), chosen.leftOut.keys());
   return {

@@ -86,6 +86,7 @@ const operationRowSchema: z.ZodType<OperationRow> = z.object({
   path: z.string(),
   operationId: z.string().optional(),
   tags: z.array(z.string()),
+  resource: z.string(),
   tool: z.string().optional(),
   summary: z.string(),
   state: z.enum(['declared', 'fitted', 'prose-only', 'error', 'skipped']),

@@ -80,9 +80,10 @@ interface Status {
 }
 
 /**
- * Every operation of the spec in one table: search, filters by tag, method and
- * state, sorting by any column, and curation in bulk (Remove selected, Keep only shown, and
- * the removed ones put back). The rows come from the worker (`listOperations`); what is shown
+ * Every operation of the spec in one table: search (alternatives, paths exactly or with
+ * those under them), filters by tag, resource (when tags do not group the operations),
+ * method and state, sorting by any column, and curation in bulk (Remove selected, Keep
+ * selected, Keep only shown, and the removed ones put back). The rows come from the worker (`listOperations`); what is shown
  * is `filterOperations` and `sortOperations`, the same functions the unit tests hold.
  */
 export function OperationsView({
@@ -166,6 +167,9 @@ export function OperationsView({
   };
 
   const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+  const keptFiles = new Set(chosen.map((r) => r.file!));
+  const notSelected = all.filter((r) => r.file !== undefined && !r.removed && !keptFiles.has(r.file)).map((r) => r.file!);
+  const exactPath = shown.length === 0 ? unmatchedExactPath(query.text) : undefined;
   const stateOptions = facets.states.filter(([s, n]) => n > 0 || s === query.state);
 
   return (
@@ -178,15 +182,21 @@ export function OperationsView({
         </span>
       </div>
       <div className="ops-toolbar">
-        <input
-          ref={search}
-          type="search"
-          className="ops-search"
-          aria-label="Filter operations"
-          placeholder="POST /v2/payments, a tag, an operationId, a tool…"
-          value={query.text}
-          onChange={(e) => setQuery({ text: e.target.value })}
-        />
+        <span className="ops-search-box">
+          <input
+            ref={search}
+            type="search"
+            className="ops-search"
+            aria-label="Filter operations"
+            aria-describedby="ops-search-help"
+            placeholder="POST /v2/payments, a tag, an operationId, a tool…"
+            value={query.text}
+            onChange={(e) => setQuery({ text: e.target.value })}
+          />
+          <span id="ops-search-help" className="muted hint">
+            <code>|</code> between alternatives (<code>/v1/refunds | /v1/customers</code>). A path is that path exactly; <code>{'/v1/customers/**'}</code> adds every path under it, <code>*</code> is one segment.
+          </span>
+        </span>
         <label className="ops-filter">
           <span>Tag</span>
           <select value={query.tag ?? ''} onChange={(e) => setQuery({ tag: e.target.value === '' ? null : e.target.value })}>
@@ -199,6 +209,19 @@ export function OperationsView({
             ))}
           </select>
         </label>
+        {(facets.byResource || query.resource !== null) && (
+          <label className="ops-filter">
+            <span>Resource</span>
+            <select value={query.resource ?? ''} onChange={(e) => setQuery({ resource: e.target.value === '' ? null : e.target.value })}>
+              <option value="">All resources</option>
+              {facets.resources.map(([resource, n]) => (
+                <option key={resource} value={resource}>
+                  {resource} ({n})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="ops-filter">
           <span>Method</span>
           <select value={query.method ?? ''} onChange={(e) => setQuery({ method: e.target.value === '' ? null : e.target.value })}>
@@ -256,6 +279,13 @@ export function OperationsView({
             </button>
             <button
               type="button"
+              disabled={working || chosen.length === 0 || notSelected.length === 0}
+              onClick={() => void curate('remove', notSelected, `Kept the ${count(keptFiles.size, 'operation')} selected; ${describe(notSelected.length, 'removed')}, listed under State: Removed.`)}
+            >
+              Keep selected
+            </button>
+            <button
+              type="button"
               disabled={working || hidden.length === 0}
               title={isFiltered(query) ? undefined : 'Search or filter first: the operations shown are the ones kept'}
               onClick={() => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`)}
@@ -277,7 +307,15 @@ export function OperationsView({
         </p>
       </div>
       {shown.length === 0 ? (
-        <p className="muted">{removedView ? 'No removed operation matches.' : 'No operation matches.'}</p>
+        <p className="muted">
+          {removedView ? 'No removed operation matches.' : 'No operation matches.'}
+          {exactPath && (
+            <>
+              {' '}
+              A path is matched exactly: <code>{`${exactPath}*`}</code> finds the paths that start with <code>{exactPath}</code>, <code>{`${exactPath}/**`}</code> the path and those under it.
+            </>
+          )}
+        </p>
       ) : (
         <OperationsTable
           rows={shown}
@@ -298,6 +336,12 @@ export function OperationsView({
       </p>
     </section>
   );
+}
+
+/** The first path typed without `*` or `?`: when nothing matches, it is likely meant as the start of paths. */
+function unmatchedExactPath(text: string): string | undefined {
+  const word = text.split(/[\s|]+/).find((w) => w.startsWith('/') && !/[*?]/.test(w));
+  return word === undefined ? undefined : word.replace(/\/+$/, '') || undefined;
 }
 
 /** The rows shown that publish a tool, and their tokens: what "Keep only shown" would leave. */
