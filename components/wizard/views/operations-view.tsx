@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import {
   filesNotShown,
   filterOperations,
@@ -123,6 +123,19 @@ export function OperationsView({
     onLoad();
   }, [summary, onLoad]);
 
+  // `/` anywhere but in a field goes to the filter, as in most searchable lists.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      if (!search.current) return;
+      e.preventDefault();
+      search.current.focus();
+      search.current.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   const tokenCounts = useMemo(() => (tokens ? new Map(tokens.tools.map((t) => [t.file, t.tokens])) : null), [tokens]);
   const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
   const haystacks = useMemo(() => new Map(all.map((r) => [r, searchText(r)])), [all]);
@@ -167,13 +180,20 @@ export function OperationsView({
   };
 
   const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+  const keepShown = () => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
+  // Alt+K keeps only the rows shown, from anywhere in the view (the filter box above all): typing a filter and keeping it is two actions.
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
+    if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyK') return;
+    e.preventDefault();
+    if (!working && !removedView && hidden.length > 0) keepShown();
+  };
   const keptFiles = new Set(chosen.map((r) => r.file!));
   const notSelected = all.filter((r) => r.file !== undefined && !r.removed && !keptFiles.has(r.file)).map((r) => r.file!);
   const exactPath = shown.length === 0 ? unmatchedExactPath(query.text) : undefined;
   const stateOptions = facets.states.filter(([s, n]) => n > 0 || s === query.state);
 
   return (
-    <section className="operations" aria-labelledby="operations-heading">
+    <section className="operations" aria-labelledby="operations-heading" onKeyDown={onKeyDown}>
       <div className="file-bar">
         <h3 id="operations-heading">Operations</h3>
         <span className="muted" aria-live="polite">
@@ -194,7 +214,7 @@ export function OperationsView({
             onChange={(e) => setQuery({ text: e.target.value })}
           />
           <span id="ops-search-help" className="muted hint">
-            <code>|</code> between alternatives (<code>/v1/refunds | /v1/customers</code>). A path is that path exactly; <code>{'/v1/customers/**'}</code> adds every path under it, <code>*</code> is one segment.
+            <code>|</code> between alternatives (<code>/v1/refunds | /v1/customers</code>). A path is that path exactly; <code>{'/v1/customers/**'}</code> adds every path under it, <code>*</code> is one segment. <kbd>/</kbd> comes here, <kbd>Alt+K</kbd> keeps only the operations shown.
           </span>
         </span>
         <label className="ops-filter">
@@ -287,8 +307,9 @@ export function OperationsView({
             <button
               type="button"
               disabled={working || hidden.length === 0}
-              title={isFiltered(query) ? undefined : 'Search or filter first: the operations shown are the ones kept'}
-              onClick={() => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`)}
+              aria-keyshortcuts="Alt+K"
+              title={isFiltered(query) ? 'Alt+K' : 'Search or filter first: the operations shown are the ones kept'}
+              onClick={keepShown}
             >
               Keep only shown
             </button>
@@ -336,6 +357,12 @@ export function OperationsView({
       </p>
     </section>
   );
+}
+
+/** Whether a key goes to something being typed in: a field, a select, the editor. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** The first path typed without `*` or `?`: when nothing matches, it is likely meant as the start of paths. */
