@@ -6,5 +6,6 @@
  */
 export { chooseOperations, matchesPathPattern, matchesPathQuery, type Chosen, type CurationChoices, type CurationSubject } from './choose';
 export { operationsOrder, removeOperations, restoreOperations, type Removal, type RemovedOperation, type Restoration } from './remove';
-export { curateConversion, curatedReport } from './curate';
+export { curateConversion } from './curate';
+export { curatedReport, reportAsCurated, REMOVED_REASON } from './report';
 export { normalResource, operationResources } from './resources';

@@ -75,6 +75,7 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   warnings: z.number(),
   tools: z.number(),
   removed: z.array(path),
+  prunedTypes: z.array(z.string()).optional(),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
 });
 

@@ -21,6 +21,7 @@ import { buildReportFile, reportFileJson } from '../convert/report';
 import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
 import { lastUploadSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
+import { reportAsCurated } from '../curate/report';
 import {
   editFile,
   exportSession,
@@ -303,7 +304,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           if (!session) return NO_SESSION;
           const { report, specProblems, pkg } = session;
           if (!report) return { type: 'report', folder: pkg.folder, text: undefined };
-          const file = buildReportFile(report, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
+          const curated = reportAsCurated(report, [...session.removed.keys()], [...session.prunedTypes.keys()]);
+          const file = buildReportFile(curated, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
           return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
         }
         case 'restore': {

@@ -95,6 +95,8 @@ export interface SessionSummary {
   tools: number;
   /** Operation files the user removed, which can be put back. */
   removed: string[];
+  /** Shared types that left types.json with the removed operations; absent when none did. */
+  prunedTypes?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
 }
@@ -244,6 +246,7 @@ export function summarize(session: WizardSession): SessionSummary {
     warnings: check.problems.length - errors,
     tools,
     removed: [...session.removed.keys()].sort(compareStrings),
+    ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
   };
 }
