@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { CodeEditor, type CodeEditorHandle } from './editor/code-editor';
 import { EditorStates } from './editor/editor-states';
+import { wrapsByDefault } from './editor/setup';
 import { CompatSection, TokenSummary, toolTokenLine } from './views/target-fit-view';
 import { FileList } from './views/file-list';
 import { skillCounts } from './views/format';
@@ -48,6 +49,8 @@ export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
+  // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
+  const [wrapJson, setWrapJson] = useState(false);
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
@@ -275,6 +278,11 @@ export function Wizard() {
                       Remove from the skill
                     </button>
                   )}
+                  {!wrapsByDefault(selected) && (
+                    <label className="check">
+                      <input type="checkbox" checked={wrapJson} onChange={(e) => setWrapJson(e.target.checked)} /> Wrap long lines
+                    </label>
+                  )}
                 </div>
               </div>
               {notice && (
@@ -292,6 +300,7 @@ export function Wizard() {
                   initialText={file.text}
                   problems={fileProblems}
                   onChange={actions.onEdit}
+                  wrap={wrapsByDefault(file.path) || wrapJson}
                   states={editorStates!}
                 />
               ) : (

@@ -5,6 +5,25 @@ import type { FileSummary } from '../../../lib/wizard/session';
 
 const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
 
+/** Of a name too long for the list, the characters that always stay visible: the end, where operation files differ. */
+const TAIL = 18;
+
+/**
+ * A file name cut in its middle, not its end, when the list is too narrow for it: seven files
+ * `post_payment_intents_intent_capture.md`, `…_intent_cancel.md` read apart by their ends. The
+ * text is whole (a screen reader and the tooltip give all of it); only the start shrinks
+ * behind an ellipsis.
+ */
+export function FileName({ path }: { path: string }) {
+  if (path.length <= TAIL + 6) return <span className="name">{path}</span>;
+  return (
+    <span className="name split">
+      <span className="name-head">{path.slice(0, path.length - TAIL)}</span>
+      <span className="name-tail">{path.slice(path.length - TAIL)}</span>
+    </span>
+  );
+}
+
 /** One file of the list: drawn again only when its row or its being the current one changes. */
 const FileRow = memo(function FileRow({ file: f, isCurrent, onSelect }: { file: FileSummary; isCurrent: boolean; onSelect: (path: string) => void }) {
   return (
@@ -15,7 +34,7 @@ const FileRow = memo(function FileRow({ file: f, isCurrent, onSelect }: { file: 
       onClick={() => onSelect(f.path)}
       title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
     >
-      <span className="name">{f.path}</span>
+      <FileName path={f.path} />
       {f.kind === 'operation' && !f.declared && <span className="tag">prose</span>}
       {f.edited && <span className="tag edited">edited</span>}
       {f.errors > 0 && <span className="count error" aria-label={`${f.errors} errors`}>{f.errors}</span>}
