@@ -19,7 +19,7 @@ export function FileName({ path }: { path: string }) {
   return (
     <span className="name split">
       <span className="name-head">{path.slice(0, path.length - TAIL)}</span>
-      <span className="name-tail">{path.slice(path.length - TAIL)}</span>
+      {path.slice(path.length - TAIL)}
     </span>
   );
 }
