@@ -49,7 +49,7 @@ test('by mouse: the three resources kept in three actions, put back in bulk at o
   // Every row left is of the three resources.
   await filter.fill('');
   await expect(page.getByText(`${KEPT} of ${KEPT} operations shown`)).toBeVisible();
-  const paths = await page.getByRole('grid', { name: 'Operations' }).locator('.ops-path').allInnerTexts();
+  const paths = await page.getByRole('grid', { name: 'Operations' }).locator('span.ops-path').allInnerTexts();
   for (const path of paths) expect(['/v1/payment_intents/**', '/v1/refunds/**', '/v1/customers/**'].some((q) => matchesPathQuery(q, path)), path).toBe(true);
 
   // The 389 removed ones back at once.

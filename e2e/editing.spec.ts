@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { manyOperationsText } from '../test/many-operations';
 import { WizardPage } from './wizard-page';
 
 // Editing prose and schemas as a day's work does: long prose lines, Enter inside a schema,
@@ -27,6 +28,10 @@ test('a long prose line wraps instead of scrolling sideways; JSON keeps its line
   // The line's start is still in view: its first words are drawn where the line begins.
   await expect(view.locator('.cm-line', { hasText: 'Book a room for a guest.' })).toBeInViewport();
 
+  // A skill with shared types: types.json is JSON, and keeps its long lines whole unless asked.
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.uploadSpec([{ name: 'many.json', buffer: Buffer.from(manyOperationsText({ tags: 1, actions: 1 })) }]);
+  await expect(wizard.status).toContainText(' tools');
   const types = await wizard.openFile('types.json');
   const typesView = around(page, types);
   await expect(typesView.locator('.cm-content')).not.toHaveClass(/cm-lineWrapping/);
@@ -82,13 +87,20 @@ test('long file names keep their distinguishing end visible in a narrow list', a
     const name = `post_payment_intents_intent_${action}.md`;
     const row = list.getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) });
     await expect(row).toBeVisible();
-    // The start is cut behind an ellipsis; the end, where the names differ, is drawn inside the row.
-    const head = row.locator('.name-head');
-    expect(await head.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    const rowBox = (await row.boundingBox())!;
-    const nameBox = (await row.locator('.name').boundingBox())!;
-    expect(await row.locator('.name').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 1);
+    // Too wide for the list: the start is cut, the end, where the names differ, is drawn inside the row.
+    const shown = await row.locator('.name').evaluate((el) => {
+      const text = el.querySelector('bdi')!.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, text.textContent!.length - 10);
+      range.setEnd(text, text.textContent!.length);
+      const end = range.getBoundingClientRect();
+      range.setStart(text, 0);
+      range.setEnd(text, 5);
+      const start = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { overflows: el.scrollWidth > el.clientWidth, endInside: end.left >= box.left - 1 && end.right <= box.right + 1, startInside: start.left >= box.left - 1 };
+    });
+    expect(shown).toEqual({ overflows: true, endInside: true, startInside: false });
   }
   expect(await wizard.fileNames()).toContain('post_payment_intents_intent_capture.md');
   expect(wizard.errors).toEqual([]);

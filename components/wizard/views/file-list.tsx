@@ -5,21 +5,17 @@ import type { FileSummary } from '../../../lib/wizard/session';
 
 const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
 
-/** Of a name too long for the list, the characters that always stay visible: the end, where operation files differ. */
-const TAIL = 18;
-
 /**
- * A file name cut in its middle, not its end, when the list is too narrow for it: seven files
- * `post_payment_intents_intent_capture.md`, `…_intent_cancel.md` read apart by their ends. The
- * text is whole (a screen reader and the tooltip give all of it); only the start shrinks
- * behind an ellipsis.
+ * A file name that, when the list is too narrow for it, is cut at its start rather than its
+ * end: seven files `post_payment_intents_intent_capture.md`, `…_intent_cancel.md` read apart
+ * by their ends, where operation files differ. One text node, isolated left to right inside a
+ * box laid out right to left (so the overflow and its ellipsis are at the start); a screen
+ * reader and the tooltip give the whole name.
  */
 export function FileName({ path }: { path: string }) {
-  if (path.length <= TAIL + 6) return <span className="name">{path}</span>;
   return (
-    <span className="name split">
-      <span className="name-head">{path.slice(0, path.length - TAIL)}</span>
-      {path.slice(path.length - TAIL)}
+    <span className="name end-first">
+      <bdi>{path}</bdi>
     </span>
   );
 }
