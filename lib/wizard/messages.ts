@@ -120,6 +120,8 @@ const tokensView: z.ZodType<TokensView> = z.object({
   overhead: z.array(z.object({ tokens: z.number(), what: z.string() })),
   total: z.number(),
   counted: z.number(),
+  manifest: z.number().optional(),
+  files: z.record(path, z.number()).optional(),
   models: z.array(modelChoice),
 });
 

@@ -78,6 +78,13 @@ describe('the wizard service: tokens', () => {
     expect(t.total).toBe(fresh.total);
     expect(t.models.map((m) => m.id)).toContain('claude-sonnet-4-5');
 
+    // What a model reads beside the tools: SKILL.md, and the file of the operation it calls.
+    const o200k = await loadTokenizer('o200k_base');
+    const files = new Map(service.snapshot()!.files);
+    expect(t.manifest).toBe(o200k.count(files.get('SKILL.md')!));
+    expect(Object.keys(t.files!).sort()).toEqual([...files.keys()].filter((f) => f.endsWith('.md') && f !== 'SKILL.md').sort());
+    expect(t.files!['create_pet.md']).toBe(o200k.count(files.get('create_pet.md')!));
+
     const claude = await tokens(service, 'claude-sonnet-4-5');
     expect(claude.model.method).toBe('estimate');
     expect(claude.overhead[0].what).toMatch(/tool-use system prompt/);
