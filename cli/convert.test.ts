@@ -540,13 +540,14 @@ describe.concurrent('cli convert: the skill folder written whole or not at all',
     let seen: string[] = [];
     const deadline = Date.now() + 60_000;
     while (!seen.some((n) => n.startsWith('.interrupted.tmp-') || n === 'interrupted') && Date.now() < deadline) seen = readdirSync(out);
+    const killed = Date.now();
     child.kill('SIGINT');
     const end = await ended;
+    expect(Date.now() - killed).toBeLessThan(1000);
     expect(seen.some((n) => n.startsWith('.interrupted.tmp-'))).toBe(true);
-    // A signal is handled between two pieces of synchronous work: one that comes while the
-    // main thread runs the rules may find the skill finished and in place (whole), as before
-    // the writer thread, and one that comes as the process exits is not handled (a loaded
-    // machine). Otherwise the hidden folder is removed and the writer stopped.
+    // The rules, the bundle and the report are made before the hidden folder exists, so a
+    // signal seen with it there comes while the files are written, and is handled within a
+    // few files; one that comes once the skill is in place finds it whole.
     const left = await entries(out);
     const whole = left.includes('interrupted');
     expect(end).toEqual(whole && end.code === 0 ? { code: 0, signal: null } : { code: null, signal: 'SIGINT' });
@@ -554,6 +555,54 @@ describe.concurrent('cli convert: the skill folder written whole or not at all',
     if (whole) expect(await readdir(join(out, 'interrupted'))).toHaveLength(3001);
     expect(await entries(dir)).toEqual(whole ? ['many.json', 'out', 'skill.zip'] : ['many.json', 'out']);
   });
+});
+
+describe('cli convert stopped by a signal at any point (BAD-INPUT 43)', () => {
+  it('ends within a second of SIGINT or SIGTERM while reading, converting, checking, bundling or counting, leaving no hidden folder', async ({ expect }) => {
+    const dir = await mkdtemp(join(tmp, 'signal-'));
+    const spec = join(dir, 'many.json');
+    await writeFile(spec, manyOperations(3000, 'Stopped'));
+    const run = (out: string, signal?: NodeJS.Signals, delay?: number) => {
+      const started = Date.now();
+      const child = spawn(process.execPath, [CLI_BUNDLE, 'convert', spec, '--out', out, '--zip', `${out}.zip`, '--report', `${out}.json`], { stdio: 'ignore' });
+      let killed: number | undefined;
+      const timer = signal && setTimeout(() => {
+        killed = Date.now();
+        child.kill(signal);
+      }, delay);
+      return new Promise<{ code: number | null; signal: string | null; took: number; afterKill?: number }>((resolve) =>
+        child.on('exit', (code, sig) => {
+          clearTimeout(timer);
+          resolve({ code, signal: sig, took: Date.now() - started, afterKill: killed && Date.now() - killed });
+        }),
+      );
+    };
+    // The whole run, timed, places the signals: a fifth of the way in it is reading and
+    // converting, then come the rules, the bundle and the token counts of --report, each
+    // seconds of synchronous work, then the files are written.
+    const whole = await run(join(dir, 'whole'));
+    expect(whole.code).toBe(0);
+    let stopped = 0;
+    for (const [share, signal] of [[0.2, 'SIGINT'], [0.4, 'SIGTERM'], [0.6, 'SIGINT'], [0.8, 'SIGTERM']] as const) {
+      const out = join(dir, `out-${share}`);
+      await mkdir(out);
+      await writeFile(join(out, 'mine.txt'), 'kept');
+      const end = await run(out, signal, Math.round(whole.took * share));
+      const name = `${signal} ${share} of the way in`;
+      if (end.afterKill === undefined) {
+        // Done before the signal (a machine less loaded than for the timed run): written whole.
+        expect(end.code, name).toBe(0);
+        continue;
+      }
+      stopped++;
+      // Ended by the signal, as a shell reports 130 or 143.
+      expect({ code: end.code, signal: end.signal }, name).toEqual({ code: null, signal });
+      expect(end.afterKill, name).toBeLessThan(1000);
+      expect(await entries(out), name).toEqual(['mine.txt']);
+    }
+    expect(stopped).toBeGreaterThanOrEqual(3);
+    expect((await entries(dir)).filter((n) => n.startsWith('.'))).toEqual([]);
+  }, 180_000);
 });
 
 describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {

@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './command';
@@ -90,12 +90,13 @@ function removeUnfinishedOnInterrupt(): void {
 class StagedFiles {
   private readonly staged: { temp: string; target: string }[] = [];
 
-  async write(path: string, bytes: string | Uint8Array): Promise<void> {
+  /** Synchronous: a signal's handler, which runs between two writes, never races one and leaves its file behind. */
+  write(path: string, bytes: string | Uint8Array): void {
     const target = resolve(path);
     const temp = join(dirname(target), `.${basename(target)}.${randomUUID().slice(0, 8)}.tmp`);
     this.staged.push({ temp, target });
     unfinished.add(temp);
-    await writeFile(temp, bytes, { flag: 'wx' });
+    writeFileSync(temp, bytes, { flag: 'wx' });
   }
 
   async place(): Promise<void> {
@@ -144,28 +145,8 @@ export function removeAbandonedStages(out: string, folder: string, runs: (pid: n
   return removed;
 }
 
-/**
- * A skill folder written whole: the files go into a new hidden folder beside the skill's
- * (`<out>/.<skill>.tmp-…`), one open at a time, and only when all are written is it renamed
- * to `<out>/<skill>`. A failure (a full disk, too many open files, Ctrl-C)
- * leaves `<out>` as it was. An existing skill folder is replaced only with `force`: every file
- * a skill is made of (`isSkillFileName`) is the new one, so no operation file of an earlier
- * spec stays behind; anything else in it (notes, hidden files, subfolders) is moved into the
- * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
- * are moved or removed, never followed.
- *
- * The files are written one after the other, synchronously, each created new, before
- * `check` runs (the rules, the bundle): one file open at a time, so `ulimit -n 256` holds,
- * and the first failure is the one thrown. The files `check` writes through `write`
- * (`--zip`, `--report`) are put in place with the folder; if anything fails, nothing is.
- */
-export async function writeSkillFolder<T>(
-  out: string,
-  folder: string,
-  files: ReadonlyMap<string, string>,
-  options: { force: boolean },
-  check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
-): Promise<T> {
+/** What `writeSkillFolder` refuses before anything is written: a link, a file, or a folder not empty without `force`. */
+export function checkSkillFolder(out: string, folder: string, options: { force: boolean }): { existing: boolean; before: string[] } {
   const target = resolve(out, folder);
   const shown = join(out, folder);
   const existing = lstatSync(target, { throwIfNoEntry: false });
@@ -173,6 +154,45 @@ export async function writeSkillFolder<T>(
   if (existing && !existing.isDirectory()) throw new UsageError(`${shown} is a file, not a folder; choose another --out`);
   const before = existing ? readdirSync(target) : [];
   if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
+  return { existing: existing !== undefined, before };
+}
+
+/** Files written between two yields to the event loop, so that a signal is handled within them. */
+const WRITTEN_BETWEEN_YIELDS = 64;
+
+/** Stops here for good once a signal came: its handler removes what was written and ends the process. */
+async function stopIfInterrupted(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (interrupted) await new Promise<never>(() => {});
+}
+
+/**
+ * A skill folder written whole: the files go into a new hidden folder beside the skill's
+ * (`<out>/.<skill>.tmp-…`), and only when all are written is it renamed to `<out>/<skill>`.
+ * A failure (a full disk, too many open files, Ctrl-C) leaves `<out>` as it was. An existing
+ * skill folder is replaced only with `force`: every file a skill is made of
+ * (`isSkillFileName`) is the new one, so no operation file of an earlier spec stays behind;
+ * anything else in it (notes, hidden files, subfolders) is moved into the new folder. A link
+ * planted at `<out>/<skill>` is refused, and links inside the old folder are moved or
+ * removed, never followed. `extra` (`--zip`, `--report`: path to bytes) is put in place with
+ * the folder; if anything fails, nothing is.
+ *
+ * Everything is computed before this is called (the rules, the bundle, the tokens): a signal
+ * can only be handled when the event loop turns, and until the first hidden folder exists no
+ * handler is installed, so Ctrl-C during that synchronous work ends the process at once
+ * with nothing to clean. From the hidden folder on, the handler removes it; the files are
+ * written one open at a time (`ulimit -n 256` holds), synchronously, yielding to the event
+ * loop every `WRITTEN_BETWEEN_YIELDS` files so the handler runs within them.
+ */
+export async function writeSkillFolder(
+  out: string,
+  folder: string,
+  files: ReadonlyMap<string, string>,
+  options: { force: boolean },
+  extra: ReadonlyMap<string, string | Uint8Array> = new Map(),
+): Promise<void> {
+  const target = resolve(out, folder);
+  const { existing, before } = checkSkillFolder(out, folder, options);
 
   mkdirSync(resolve(out), { recursive: true });
   removeAbandonedStages(out, folder);
@@ -183,10 +203,16 @@ export async function writeSkillFolder<T>(
   unfinished.add(temp);
   const staged = new StagedFiles();
   try {
-    for (const [name, text] of files) writeFileSync(join(temp, name), text, { flag: 'wx' });
-    const result = await check((path, bytes) => staged.write(path, bytes));
-    // Interrupted: the signal's handler removes what was written and ends the process.
-    if (interrupted) await new Promise<never>(() => {});
+    let written = 0;
+    for (const [name, text] of files) {
+      writeFileSync(join(temp, name), text, { flag: 'wx' });
+      if (++written % WRITTEN_BETWEEN_YIELDS === 0) await stopIfInterrupted();
+    }
+    for (const [path, bytes] of extra) {
+      staged.write(path, bytes);
+      await stopIfInterrupted();
+    }
+    await stopIfInterrupted();
     placing = (async () => {
       if (!existing) {
         await rename(temp, target);
@@ -206,7 +232,6 @@ export async function writeSkillFolder<T>(
       await staged.place();
     })();
     await placing;
-    return result;
   } finally {
     await staged.discard();
     if (unfinished.delete(temp)) await rm(temp, { recursive: true, force: true });
