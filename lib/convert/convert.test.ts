@@ -1166,7 +1166,7 @@ ${keys.join('\n')}
     expect(e.ok).toBe(true);
   });
 
-  describe('issue 8.5: bodies that are unions of objects, and prose that names only the skill\'s types', () => {
+  describe('bodies that are unions of objects, and prose that names only the skill\'s types', () => {
     const card = { type: 'object', title: 'Card', required: ['kind', 'number'], properties: { kind: { type: 'string', const: 'card' }, number: { type: 'string' } } };
     const bank = { type: 'object', required: ['kind', 'iban'], properties: { kind: { type: 'string', const: 'bank' }, iban: { type: 'string' }, note: { type: 'string' } } };
     const body = (schema: unknown) => ({ post: { operationId: 'pay', requestBody: { required: true, content: { 'application/json': { schema } } }, responses: ok } });
