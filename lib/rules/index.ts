@@ -34,9 +34,11 @@ import { expandedSize } from './expanded-size';
 import { fileName } from './file-name';
 import { frontmatter } from './frontmatter';
 import { identity } from './identity';
+import { invisibleCharacters } from './invisible-characters';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
 import { manifestOperations } from './manifest-operations';
+import { modelInstructions } from './model-instructions';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
 import { operationUrl } from './operation-url';
@@ -97,6 +99,8 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   budget,
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
+  'invisible-characters': invisibleCharacters,
+  'model-instructions': modelInstructions,
 };
 
 export interface CheckOptions {

@@ -38,6 +38,8 @@ export const RULE_IDS = [
   // Beyond SPEC 5's table.
   'json-numbers',
   'lone-surrogates',
+  'invisible-characters',
+  'model-instructions',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -84,6 +86,10 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'json-numbers': 'error',
   /** A lone surrogate cannot be written as UTF-8: the bundle would not hold the file as it is. */
   'lone-surrogates': 'error',
+  /** Text a model reads and a person does not see: it can steer the model unseen. */
+  'invisible-characters': 'error',
+  /** Text addressed to the model ("ignore previous instructions"); an API's docs may say "you must call" to a person. */
+  'model-instructions': 'warning',
 };
 
 /** The cases SPEC 5 gives a severity other than the rule's, keyed `rule-id/case`. */
