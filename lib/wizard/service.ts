@@ -18,7 +18,7 @@ import { generateSkill } from '../generate';
 import type { ConvertOptions, ImportReport } from '../convert/model';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
-import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
+import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
 import { lastUploadSchema } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import {
