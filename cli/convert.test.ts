@@ -679,6 +679,38 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect((JSON.parse(tools.stdout) as { alias: string }[]).map((t) => t.alias)).toEqual(['new0', 'new1']);
   });
 
+  it('refuses --force into the folder that holds the spec, or over skill files convert did not write, naming them and changing nothing (BAD-INPUT 45)', async ({ expect }) => {
+    // The skill's folder is the spec's own: `convert dir/openapi.yaml --out . --force`.
+    const parent = join(tmp, 'force-own');
+    const dir = join(parent, 'hollowbrook-guesthouse');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'openapi.yaml'), await readFile(SAMPLE, 'utf8'));
+    await writeFile(join(dir, 'README.md'), 'readme');
+    await writeFile(join(dir, 'NOTES.md'), 'notes');
+    const own = await cli('convert', join(dir, 'openapi.yaml'), '--out', parent, '--force');
+    expect([own.code, own.stdout, own.stderr]).toEqual([2, '', `skill-wizard convert: ${dir} holds the spec ${join(dir, 'openapi.yaml')}; --force would replace files beside it: choose another --out\n`]);
+    expect(await entries(dir)).toEqual(['NOTES.md', 'README.md', 'openapi.yaml']);
+    // A skill convert wrote, with the user's README.md beside it: refused, naming it; moved away, replaced.
+    const out = join(tmp, 'force-foreign');
+    expect((await cli('convert', SAMPLE, '--out', out)).code).toBe(0);
+    const skill = join(out, 'hollowbrook-guesthouse');
+    await writeFile(join(skill, 'README.md'), 'mine');
+    const before = await folder(skill);
+    const foreign = await cli('convert', SAMPLE, '--out', out, '--force');
+    expect([foreign.code, foreign.stderr]).toEqual([2, `skill-wizard convert: ${skill} holds README.md, which convert did not write (its SKILL.md, which convert wrote, does not list them); --force replaces only a skill convert wrote: move it or choose another --out\n`]);
+    expect(await folder(skill)).toEqual(before);
+    // A folder of skill files no convert wrote (no SKILL.md of its own): each named.
+    const hand = join(tmp, 'force-hand', 'hollowbrook-guesthouse');
+    await mkdir(hand, { recursive: true });
+    await writeFile(join(hand, 'SKILL.md'), '---\nname: hollowbrook-guesthouse\ndescription: Mine.\n---\n');
+    await writeFile(join(hand, 'list_rooms.md'), 'mine');
+    const handMade = await cli('convert', SAMPLE, '--out', join(tmp, 'force-hand'), '--force');
+    expect(handMade.stderr).toBe(`skill-wizard convert: ${hand} holds SKILL.md, list_rooms.md, which convert did not write (it holds no SKILL.md convert wrote); --force replaces only a skill convert wrote: move them or choose another --out\n`);
+    expect(await readFile(join(hand, 'list_rooms.md'), 'utf8')).toBe('mine');
+    await rm(join(skill, 'README.md'));
+    expect((await cli('convert', SAMPLE, '--out', out, '--force')).code).toBe(0);
+  });
+
   it('never writes through a link planted in --out, even with --force', async ({ expect }) => {
     const out = join(tmp, 'limits-links');
     const victim = join(tmp, 'victim');
@@ -692,10 +724,10 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect(refused.stderr.trim()).toBe(`skill-wizard convert: ${join(out, 'hollowbrook-guesthouse')} is a symbolic link; convert writes through no link: remove it or choose another --out`);
     expect(await entries(victim)).toEqual(['secret.txt']);
     expect(await entries(out)).toEqual(['hollowbrook-guesthouse']);
-    // Links inside the skill folder, named as generated files and as the bundle: replaced, not followed.
+    // Links inside the skill folder convert wrote, named as a generated file, and as the bundle: replaced, not followed.
     await rm(join(out, 'hollowbrook-guesthouse'));
-    await mkdir(join(out, 'hollowbrook-guesthouse'));
-    await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'SKILL.md'));
+    expect((await cli('convert', SAMPLE, '--out', out)).code).toBe(0);
+    await rm(join(out, 'hollowbrook-guesthouse', 'list_rooms.md'));
     await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'list_rooms.md'));
     await symlink(join(victim, 'secret.txt'), join(tmp, 'linked.zip'));
     const r = await cli('convert', SAMPLE, '--out', out, '--force', '--zip', join(tmp, 'linked.zip'));

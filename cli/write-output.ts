@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseManifest } from '../lib/skill/manifest';
 import { UsageError } from './command';
 
 /**
@@ -155,6 +156,54 @@ export function checkSkillFolder(out: string, folder: string, options: { force: 
   const before = existing ? readdirSync(target) : [];
   if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
   return { existing: existing !== undefined, before };
+}
+
+/** Files named in a refusal; the rest are counted. */
+const NAMED = 5;
+
+/** `README.md, NOTES.md`, or the first `NAMED` and how many more. */
+function nameFiles(names: readonly string[]): string {
+  return names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} and ${names.length - NAMED} more` : names.join(', ');
+}
+
+/**
+ * The files of `<skill>/` an earlier `convert` wrote, from its SKILL.md: SKILL.md itself,
+ * types.json and each operation its `## Operations` lists. Undefined when there is no SKILL.md
+ * `convert` wrote (none, a link, or one without `metadata.source-sha256`).
+ */
+function writtenByConvert(target: string): Set<string> | undefined {
+  const manifest = join(target, 'SKILL.md');
+  if (!lstatSync(manifest, { throwIfNoEntry: false })?.isFile()) return undefined;
+  const parsed = parseManifest(readFileSync(manifest, 'utf8'));
+  const metadata = parsed.data.metadata;
+  if (typeof metadata !== 'object' || metadata === null || typeof (metadata as Record<string, unknown>)['source-sha256'] !== 'string') return undefined;
+  return new Set(['SKILL.md', 'types.json', ...(parsed.operations ?? []).map((o) => `${o.name}.md`)]);
+}
+
+/**
+ * What `convert --force` may replace (docs/decisions/0062-force-replaces-only-what-convert-wrote.md):
+ * never the folder the spec is in (or a folder inside the spec's), and only skill files
+ * (`isSkillFileName`) an earlier `convert` wrote, as its SKILL.md lists them; anything else
+ * it would replace is refused, named, before any work is done. Other files are kept, as ever.
+ */
+export function checkForceReplaces(out: string, folder: string, specPath: string): void {
+  const target = resolve(out, folder);
+  const shown = join(out, folder);
+  const spec = resolve(specPath);
+  const inside = (path: string, dir: string) => {
+    const rel = relative(dir, path);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+  if (inside(spec, target)) throw new UsageError(`${shown} holds the spec ${specPath}; --force would replace files beside it: choose another --out`);
+  if (inside(target, spec)) throw new UsageError(`${shown} is inside the spec's folder ${specPath}; --force would replace files of the spec: choose another --out`);
+  if (!lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) return;
+  const replaced = readdirSync(target).filter(isSkillFileName).sort();
+  if (replaced.length === 0) return;
+  const written = writtenByConvert(target);
+  const foreign = replaced.filter((name) => !written?.has(name));
+  if (foreign.length === 0) return;
+  const why = written ? 'its SKILL.md, which convert wrote, does not list them' : 'it holds no SKILL.md convert wrote';
+  throw new UsageError(`${shown} holds ${nameFiles(foreign)}, which convert did not write (${why}); --force replaces only a skill convert wrote: move ${foreign.length === 1 ? 'it' : 'them'} or choose another --out`);
 }
 
 /** Files written between two yields to the event loop, so that a signal is handled within them. */

@@ -11,7 +11,7 @@ import type { CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
-import { checkOutputFile, checkOutputFolder, checkSkillFolder, writeSkillFolder } from '../write-output';
+import { checkForceReplaces, checkOutputFile, checkOutputFolder, checkSkillFolder, writeSkillFolder } from '../write-output';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>
@@ -72,7 +72,9 @@ export const convert = defineCommand({
     'types, one .md per operation), whole or not at all. Refuses to write into a folder that',
     'is not empty unless --force is given, so no edit of yours is overwritten by accident;',
     'with --force the skill\'s files (SKILL.md, types.json, every .md) are replaced, and',
-    'anything else in the folder is kept.',
+    'anything else in the folder is kept. --force replaces only files an earlier convert',
+    'wrote (its SKILL.md lists them): a folder holding the spec, or a skill file convert did',
+    'not write, is refused, named.',
     '',
     '  --name <skill>      the skill name (default: from info.title)',
     '  --base-url <url>    the API\'s base URL: replaces every absolute server URL of the',
@@ -174,6 +176,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
   }
   // Refused at once (a link, a file, a folder not empty without --force), before the rules and the counts.
   checkSkillFolder(out, result.folder, { force: options.force });
+  if (options.force) checkForceReplaces(out, result.folder, specPath);
   // The rules, the bundle and the report are all made before anything is written: during this
   // synchronous work no signal handler is installed, so Ctrl-C ends the process at once with
   // nothing on disk (writeSkillFolder). The folder, the bundle and the report are then put in
