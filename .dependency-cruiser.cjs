@@ -53,6 +53,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|\\.next|dist)/' },
     tsConfig: { fileName: 'tsconfig.json' },
-    tsPreCompilationDeps: false,
+    // Type-only imports count: a circle of types is as hard to read as one of values.
+    tsPreCompilationDeps: true,
   },
 };

@@ -557,7 +557,7 @@ describe.concurrent('cli convert: the skill folder written whole or not at all',
   });
 });
 
-describe('cli convert stopped by a signal at any point (BAD-INPUT 43)', () => {
+describe('cli convert stopped by a signal at any point (BAD-INPUT 46)', () => {
   it('ends within a second of SIGINT or SIGTERM while reading, converting, checking, bundling or counting, leaving no hidden folder', async ({ expect }) => {
     const dir = await mkdtemp(join(tmp, 'signal-'));
     const spec = join(dir, 'many.json');

@@ -37,6 +37,7 @@ import { identity } from './identity';
 import { invisibleCharacters } from './invisible-characters';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
+import { yamlCharacters } from './yaml-characters';
 import { manifestOperations } from './manifest-operations';
 import { modelInstructions } from './model-instructions';
 import { nameOnce } from './name-once';
@@ -99,6 +100,7 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   budget,
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
+  'yaml-characters': yamlCharacters,
   'invisible-characters': invisibleCharacters,
   'model-instructions': modelInstructions,
 };

@@ -38,6 +38,7 @@ export const RULE_IDS = [
   // Beyond SPEC 5's table.
   'json-numbers',
   'lone-surrogates',
+  'yaml-characters',
   'invisible-characters',
   'model-instructions',
 ] as const;
@@ -86,6 +87,8 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'json-numbers': 'error',
   /** A lone surrogate cannot be written as UTF-8: the bundle would not hold the file as it is. */
   'lone-surrogates': 'error',
+  /** A character other YAML parsers refuse: the platform could not read the file at all. */
+  'yaml-characters': 'error',
   /** Text a model reads and a person does not see: it can steer the model unseen. */
   'invisible-characters': 'error',
   /** Text addressed to the model ("ignore previous instructions"); an API's docs may say "you must call" to a person. */

@@ -19,7 +19,7 @@ import type { ConvertOptions, ImportReport } from '../convert/model';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
 import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
-import { lastUploadSchema } from './draft-schema';
+import { lastUploadSchema, type LastUpload } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import {
   editFile,
@@ -136,13 +136,7 @@ export interface WizardService {
   lastUpload(): LastUpload | undefined;
 }
 
-/** A spec upload as read (its text, not the bytes it came as), under the name the user gave it. */
-export interface LastUpload {
-  name: string;
-  upload: SpecUpload;
-  /** The options it was last generated with (blanks left out), so restoring a full schema keeps them. */
-  options?: GenerateOptions;
-}
+export type { LastUpload } from './draft-schema';
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
 
