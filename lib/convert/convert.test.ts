@@ -1278,3 +1278,50 @@ describe('convertSpec with invisible characters in spec text', () => {
     expect(JSON.stringify(tool)).not.toContain('\udb40');
   });
 });
+
+describe('convertSpec with credentials no security scheme declares', () => {
+  const doc = oas({
+    '/voices': {
+      get: {
+        operationId: 'listVoices',
+        summary: 'List the voices.',
+        parameters: [
+          { name: 'xi-api-key', in: 'header', schema: { type: 'string' } },
+          { name: 'page_token', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/speech': {
+      post: {
+        operationId: 'speak',
+        summary: 'Speak a text.',
+        parameters: [
+          { name: 'XI-API-KEY', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'api_key', in: 'query', schema: { type: 'string' } },
+        ],
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } } },
+        responses: ok,
+      },
+    },
+  });
+
+  it('takes a header or query parameter named as a secret for a credential: not an argument, named in SKILL.md, warned of once per name', () => {
+    const result = run(doc);
+    const voices = result.files.get('list_voices.md')!;
+    const speak = result.files.get('speak.md')!;
+    expect(voices).not.toContain('xi-api-key');
+    // A cursor named `…_token` stays an argument.
+    expect(voices).toMatch(/"page_token"/);
+    expect(speak).not.toMatch(/"api_key"|XI-API-KEY/);
+    expect(speak).toMatch(/"text"/);
+    const manifest = result.files.get('SKILL.md')!;
+    expect(manifest).toContain('The spec declares no security scheme, but its operations take:');
+    expect(manifest).toContain('- `xi-api-key`: a credential in the `xi-api-key` header (no scheme declares it; taken as one by its name).');
+    expect(manifest).toContain('- `api_key`: a credential in the `api_key` query parameter');
+    expect(manifest).not.toContain('declares no authentication');
+    const guessed = result.report.warnings.filter((w) => w.ruleId === 'guessed-credential');
+    expect(guessed.map((w) => w.message.slice(0, 40))).toEqual(['The header `xi-api-key` is taken as a cr', 'The query parameter `api_key` is taken a']);
+    expect(guessed[0].pointer).toBe('/paths/~1voices/get/parameters/0');
+  });
+});
