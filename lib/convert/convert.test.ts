@@ -1325,3 +1325,16 @@ describe('convertSpec with credentials no security scheme declares', () => {
     expect(guessed[0].pointer).toBe('/paths/~1voices/get/parameters/0');
   });
 });
+
+describe('the call section of a prose-only body whose fields nest', () => {
+  it('writes each field once, nested, when an XML body has an object field', () => {
+    const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, owner: { type: 'object', properties: { id: { type: 'integer' } } } } };
+    const r = run(oas({ '/x': { post: { operationId: 'put_xml', requestBody: { content: { 'application/xml': { schema } } }, responses: ok } } }));
+    const prose = r.files.get('put_xml.md')!;
+    expect(prose).toContain('Body: `application/xml`, with the fields (each with its type and whether it is required, an object\'s fields below it):');
+    expect(prose).not.toContain('The body in full');
+    expect(prose.match(/`name`/g)).toHaveLength(1);
+    expect(prose.match(/`owner`/g)).toHaveLength(1);
+    expect(prose).toMatch(/`owner`[^\n]*\n {2,}- `id`/);
+  });
+});
