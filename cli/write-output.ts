@@ -262,9 +262,15 @@ export async function writeSkillFolder(
       await stopIfInterrupted();
     }
     await stopIfInterrupted();
+    // Another run on the same --out put its skill in place while this one worked: said in one line, not a raw ENOTEMPTY.
+    const raced = (e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`${join(out, folder)} was written by another run while this one worked; nothing of this run was put in place: run it again (with --force to replace that skill)`);
+      throw e;
+    };
     placing = (async () => {
       if (!existing) {
-        await rename(temp, target);
+        await rename(temp, target).catch(raced);
       } else {
         // The old folder steps aside, the new one takes its place, then what the user kept moves in.
         const old = `${temp}-old`;
