@@ -50,6 +50,8 @@ const convertOptions = z.object({
   'exclude-tags': listOption('exclude-tags', 'a tag'),
   'include-paths': listOption('include-paths', 'a path'),
   'exclude-paths': listOption('exclude-paths', 'a path'),
+  'include-resources': listOption('include-resources', 'a resource'),
+  'exclude-resources': listOption('exclude-resources', 'a resource'),
   'exclude-deprecated': z._default(z.boolean(), false),
   tools: z._default(z.boolean(), false),
   'no-fit': z._default(z.boolean(), false),
@@ -65,7 +67,7 @@ const SUMMARY_LISTED = 10;
 export const convert = defineCommand({
   name: 'convert',
   usage:
-    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
+    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--include-resources <resources>] [--exclude-resources <resources>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -109,10 +111,17 @@ export const convert = defineCommand({
     '  --exclude-tags <tags>    leave out operations with any of these tags',
     '  --include-paths <paths>  keep only operations whose path matches one of these',
     '  --exclude-paths <paths>  leave out operations whose path matches any of these',
+    '  --include-resources <resources>',
+    '                           keep only operations of one of these resources',
+    '  --exclude-resources <resources>',
+    '                           leave out operations of any of these resources',
     '  --exclude-deprecated     leave out deprecated operations',
     '',
     'A path is a prefix ending at a segment (/pets matches /pets and /pets/{id}, not /petstore)',
     'or a glob over the whole path (* within a segment, ** across segments, ? one character).',
+    'A resource is a path up to its first parameter (/v1/customers/{customer}/sources is of',
+    '/v1/customers); a path without one is of the resource it lies under (/v1/customers/search),',
+    'else its own. For specs without tags: the wizard\'s Resource filter groups the same way.',
     '',
     'Prints the import report (of a list longer than 10, the first 10: --report writes',
     'each), then the publish problems of the generated package (a kind found more than 10',
@@ -145,6 +154,8 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     excludeTags: values(options['exclude-tags']),
     includePaths: values(options['include-paths']),
     excludePaths: values(options['exclude-paths']),
+    includeResources: values(options['include-resources']),
+    excludeResources: values(options['exclude-resources']),
     excludeDeprecated: options['exclude-deprecated'],
   };
   // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
