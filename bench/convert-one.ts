@@ -96,14 +96,15 @@ async function main() {
     }
     const out = mkdtempSync(join(tmpdir(), 'fit-cost-'));
     // Then, in rounds of their own, the conversion as `convert` runs it without --zip:
-    // generate, then writeSkillFolder writes the folder as the CLI does and runs the
-    // rules, handed what the conversion measured (as `convert` hands them). The folder is
+    // generate, run the rules, handed what the conversion measured (as `convert` hands
+    // them), then writeSkillFolder writes the folder as the CLI does. The folder is
     // removed after each round, outside the time.
     for (let i = 0; i < FIT_COST_ROUNDS; i++) {
       const b = t();
       const bc = cpu();
       const w = convertSpec(loaded.value, { sha256, fit });
-      await writeSkillFolder(out, w.folder, w.files, { force: false }, async () => checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted }));
+      checkPackage(parseSkillPackage({ folder: w.folder, files: w.files }, w.read), { converted: w.converted });
+      await writeSkillFolder(out, w.folder, w.files, { force: false });
       rounds.written.push(t() - b);
       rounds.writtenCpu.push(cpu() - bc);
       rmSync(join(out, w.folder), { recursive: true, force: true });

@@ -540,13 +540,14 @@ describe.concurrent('cli convert: the skill folder written whole or not at all',
     let seen: string[] = [];
     const deadline = Date.now() + 60_000;
     while (!seen.some((n) => n.startsWith('.interrupted.tmp-') || n === 'interrupted') && Date.now() < deadline) seen = readdirSync(out);
+    const killed = Date.now();
     child.kill('SIGINT');
     const end = await ended;
+    expect(Date.now() - killed).toBeLessThan(1000);
     expect(seen.some((n) => n.startsWith('.interrupted.tmp-'))).toBe(true);
-    // A signal is handled between two pieces of synchronous work: one that comes while the
-    // main thread runs the rules may find the skill finished and in place (whole), as before
-    // the writer thread, and one that comes as the process exits is not handled (a loaded
-    // machine). Otherwise the hidden folder is removed and the writer stopped.
+    // The rules, the bundle and the report are made before the hidden folder exists, so a
+    // signal seen with it there comes while the files are written, and is handled within a
+    // few files; one that comes once the skill is in place finds it whole.
     const left = await entries(out);
     const whole = left.includes('interrupted');
     expect(end).toEqual(whole && end.code === 0 ? { code: 0, signal: null } : { code: null, signal: 'SIGINT' });
@@ -554,6 +555,54 @@ describe.concurrent('cli convert: the skill folder written whole or not at all',
     if (whole) expect(await readdir(join(out, 'interrupted'))).toHaveLength(3001);
     expect(await entries(dir)).toEqual(whole ? ['many.json', 'out', 'skill.zip'] : ['many.json', 'out']);
   });
+});
+
+describe('cli convert stopped by a signal at any point (BAD-INPUT 46)', () => {
+  it('ends within a second of SIGINT or SIGTERM while reading, converting, checking, bundling or counting, leaving no hidden folder', async ({ expect }) => {
+    const dir = await mkdtemp(join(tmp, 'signal-'));
+    const spec = join(dir, 'many.json');
+    await writeFile(spec, manyOperations(3000, 'Stopped'));
+    const run = (out: string, signal?: NodeJS.Signals, delay?: number) => {
+      const started = Date.now();
+      const child = spawn(process.execPath, [CLI_BUNDLE, 'convert', spec, '--out', out, '--zip', `${out}.zip`, '--report', `${out}.json`], { stdio: 'ignore' });
+      let killed: number | undefined;
+      const timer = signal && setTimeout(() => {
+        killed = Date.now();
+        child.kill(signal);
+      }, delay);
+      return new Promise<{ code: number | null; signal: string | null; took: number; afterKill?: number }>((resolve) =>
+        child.on('exit', (code, sig) => {
+          clearTimeout(timer);
+          resolve({ code, signal: sig, took: Date.now() - started, afterKill: killed && Date.now() - killed });
+        }),
+      );
+    };
+    // The whole run, timed, places the signals: a fifth of the way in it is reading and
+    // converting, then come the rules, the bundle and the token counts of --report, each
+    // seconds of synchronous work, then the files are written.
+    const whole = await run(join(dir, 'whole'));
+    expect(whole.code).toBe(0);
+    let stopped = 0;
+    for (const [share, signal] of [[0.2, 'SIGINT'], [0.4, 'SIGTERM'], [0.6, 'SIGINT'], [0.8, 'SIGTERM']] as const) {
+      const out = join(dir, `out-${share}`);
+      await mkdir(out);
+      await writeFile(join(out, 'mine.txt'), 'kept');
+      const end = await run(out, signal, Math.round(whole.took * share));
+      const name = `${signal} ${share} of the way in`;
+      if (end.afterKill === undefined) {
+        // Done before the signal (a machine less loaded than for the timed run): written whole.
+        expect(end.code, name).toBe(0);
+        continue;
+      }
+      stopped++;
+      // Ended by the signal, as a shell reports 130 or 143.
+      expect({ code: end.code, signal: end.signal }, name).toEqual({ code: null, signal });
+      expect(end.afterKill, name).toBeLessThan(1000);
+      expect(await entries(out), name).toEqual(['mine.txt']);
+    }
+    expect(stopped).toBeGreaterThanOrEqual(3);
+    expect((await entries(dir)).filter((n) => n.startsWith('.'))).toEqual([]);
+  }, 180_000);
 });
 
 describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
@@ -630,6 +679,38 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect((JSON.parse(tools.stdout) as { alias: string }[]).map((t) => t.alias)).toEqual(['new0', 'new1']);
   });
 
+  it('refuses --force into the folder that holds the spec, or over skill files convert did not write, naming them and changing nothing (BAD-INPUT 45)', async ({ expect }) => {
+    // The skill's folder is the spec's own: `convert dir/openapi.yaml --out . --force`.
+    const parent = join(tmp, 'force-own');
+    const dir = join(parent, 'hollowbrook-guesthouse');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'openapi.yaml'), await readFile(SAMPLE, 'utf8'));
+    await writeFile(join(dir, 'README.md'), 'readme');
+    await writeFile(join(dir, 'NOTES.md'), 'notes');
+    const own = await cli('convert', join(dir, 'openapi.yaml'), '--out', parent, '--force');
+    expect([own.code, own.stdout, own.stderr]).toEqual([2, '', `skill-wizard convert: ${dir} holds the spec ${join(dir, 'openapi.yaml')}; --force would replace files beside it: choose another --out\n`]);
+    expect(await entries(dir)).toEqual(['NOTES.md', 'README.md', 'openapi.yaml']);
+    // A skill convert wrote, with the user's README.md beside it: refused, naming it; moved away, replaced.
+    const out = join(tmp, 'force-foreign');
+    expect((await cli('convert', SAMPLE, '--out', out)).code).toBe(0);
+    const skill = join(out, 'hollowbrook-guesthouse');
+    await writeFile(join(skill, 'README.md'), 'mine');
+    const before = await folder(skill);
+    const foreign = await cli('convert', SAMPLE, '--out', out, '--force');
+    expect([foreign.code, foreign.stderr]).toEqual([2, `skill-wizard convert: ${skill} holds README.md, which convert did not write (its SKILL.md, which convert wrote, does not list them); --force replaces only a skill convert wrote: move it or choose another --out\n`]);
+    expect(await folder(skill)).toEqual(before);
+    // A folder of skill files no convert wrote (no SKILL.md of its own): each named.
+    const hand = join(tmp, 'force-hand', 'hollowbrook-guesthouse');
+    await mkdir(hand, { recursive: true });
+    await writeFile(join(hand, 'SKILL.md'), '---\nname: hollowbrook-guesthouse\ndescription: Mine.\n---\n');
+    await writeFile(join(hand, 'list_rooms.md'), 'mine');
+    const handMade = await cli('convert', SAMPLE, '--out', join(tmp, 'force-hand'), '--force');
+    expect(handMade.stderr).toBe(`skill-wizard convert: ${hand} holds SKILL.md, list_rooms.md, which convert did not write (it holds no SKILL.md convert wrote); --force replaces only a skill convert wrote: move them or choose another --out\n`);
+    expect(await readFile(join(hand, 'list_rooms.md'), 'utf8')).toBe('mine');
+    await rm(join(skill, 'README.md'));
+    expect((await cli('convert', SAMPLE, '--out', out, '--force')).code).toBe(0);
+  });
+
   it('never writes through a link planted in --out, even with --force', async ({ expect }) => {
     const out = join(tmp, 'limits-links');
     const victim = join(tmp, 'victim');
@@ -643,10 +724,10 @@ describe.concurrent('cli convert under real limits (BAD-INPUT 28)', () => {
     expect(refused.stderr.trim()).toBe(`skill-wizard convert: ${join(out, 'hollowbrook-guesthouse')} is a symbolic link; convert writes through no link: remove it or choose another --out`);
     expect(await entries(victim)).toEqual(['secret.txt']);
     expect(await entries(out)).toEqual(['hollowbrook-guesthouse']);
-    // Links inside the skill folder, named as generated files and as the bundle: replaced, not followed.
+    // Links inside the skill folder convert wrote, named as a generated file, and as the bundle: replaced, not followed.
     await rm(join(out, 'hollowbrook-guesthouse'));
-    await mkdir(join(out, 'hollowbrook-guesthouse'));
-    await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'SKILL.md'));
+    expect((await cli('convert', SAMPLE, '--out', out)).code).toBe(0);
+    await rm(join(out, 'hollowbrook-guesthouse', 'list_rooms.md'));
     await symlink(join(victim, 'secret.txt'), join(out, 'hollowbrook-guesthouse', 'list_rooms.md'));
     await symlink(join(victim, 'secret.txt'), join(tmp, 'linked.zip'));
     const r = await cli('convert', SAMPLE, '--out', out, '--force', '--zip', join(tmp, 'linked.zip'));

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../lib/core/decode-text';
 import { seeded } from '../test/random';
-import { decodeNative } from './read-spec';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { UsageError } from './command';
+import { decodeNative, readSpecUpload } from './read-spec';
 
 const enc = new TextEncoder();
 const bytes = (...xs: (number | string)[]) => new Uint8Array(xs.flatMap((x) => (typeof x === 'string' ? [...enc.encode(x)] : [x])));
@@ -53,5 +57,31 @@ describe('decodeNative (the CLI reading a spec file)', () => {
   it('reads the bytes where they are, over a part of a larger buffer', () => {
     const whole = bytes('xx', 0xef, 0xbb, 0xbf, 'yes', 'zz');
     expect(decodeNative('a.yaml', whole.subarray(2, 8))).toEqual({ ok: true, value: 'yes', problems: [] });
+  });
+});
+
+// BAD-INPUT 48: a file name that is not UTF-8 aborted with a raw `ENOENT … lstat`; a folder
+// whose only spec is a link said "no text files", naming nothing.
+describe('readSpecUpload of a folder, in one line naming the file', () => {
+  it('refuses a file name that is not UTF-8, showing its bytes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spec-names-'));
+    try {
+      await writeFile(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.yaml')]), 'openapi: 3.0.0\n');
+      await expect(readSpecUpload(dir)).rejects.toThrow(new UsageError(`${join(relative(process.cwd(), dir), 'caf\\xe9.yaml')}: the file name is not UTF-8; rename it`));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the link when a folder holds nothing but links', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spec-links-'));
+    try {
+      await writeFile(join(dir, '..', `${basename(dir)}-target.yaml`), 'openapi: 3.0.0\n');
+      await symlink(join(dir, '..', `${basename(dir)}-target.yaml`), join(dir, 'openapi.yaml'));
+      await expect(readSpecUpload(dir)).rejects.toThrow(`${relative(process.cwd(), dir)} holds no files but the link openapi.yaml, and links are not followed: give the file itself`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(join(dir, '..', `${basename(dir)}-target.yaml`), { force: true });
+    }
   });
 });

@@ -94,19 +94,33 @@ async function readBelow(root: string, rel: string, maxBytes: number): Promise<R
   return { ok: true, bytes: bytesOf(await readFile(at)) };
 }
 
+/** A file name's bytes as a person can read them: UTF-8 where they are, `\xNN` for each other byte. */
+function shownName(bytes: Buffer): string {
+  return [...bytes].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
+}
+
 async function readFolder(root: string): Promise<Result<SpecUpload>> {
   const found: { path: string; full: string; size: number }[] = [];
+  const links: string[] = [];
   const walk = async (dir: string) => {
-    for (const name of (await readdir(dir)).sort()) {
+    // As bytes: a name that is not UTF-8 would be read back with U+FFFD in it, naming no file.
+    const names = (await readdir(dir, { encoding: 'buffer' })).map((raw) => {
+      if (!isUtf8(raw)) throw new UsageError(`${join(relative(process.cwd(), dir) || '.', shownName(raw))}: the file name is not UTF-8; rename it`);
+      return raw.toString('utf8');
+    });
+    for (const name of names.sort()) {
       const full = join(dir, name);
       const path = relative(root, full).split('\\').join('/');
       if (isIgnoredUploadPath(path)) continue;
       const st = await lstat(full);
       if (st.isDirectory()) await walk(full);
       else if (st.isFile()) found.push({ path, full, size: st.size });
+      else if (st.isSymbolicLink()) links.push(path);
     }
   };
   await walk(root);
+  // Nothing but links: "no text files" would not say why.
+  if (found.length === 0 && links.length > 0) throw new UsageError(`${relative(process.cwd(), root) || '.'} holds no files but ${links.length === 1 ? 'the link' : 'the links'} ${links.slice(0, 5).join(', ')}${links.length > 5 ? ` and ${links.length - 5} more` : ''}, and links are not followed: give the file itself`);
   const sizeProblems = checkUploadSize(found);
   if (sizeProblems.some((p) => p.severity === 'error')) return fail(sizeProblems);
   const entries = found.map((f): UploadEntry => ({ path: f.path, bytes: new Uint8Array(0) }));

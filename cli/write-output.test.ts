@@ -1,8 +1,9 @@
 import { describe, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eachLimited, isSkillFileName, removeAbandonedStages } from './write-output';
+import { UsageError } from './command';
+import { eachLimited, isSkillFileName, removeAbandonedStages, writeSkillFolder } from './write-output';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -58,6 +59,24 @@ describe('removeAbandonedStages', () => {
       const removed = removeAbandonedStages(out, 'pets', (pid) => pid === 4242);
       expect(removed.sort()).toEqual(['.pets.tmp-999999-abc123', '.pets.tmp-999999-abc123-old']);
       expect(readdirSync(out).sort()).toEqual(['.other.tmp-999999-abc123', '.pets.tmp-4242-xyz789', '.pets.tmp-notes', 'pets']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+// BAD-INPUT 48: the run that lost a race to put the same skill in place printed a raw ENOTEMPTY.
+describe('writeSkillFolder racing another run', () => {
+  it('says in one line that another run wrote the skill, and leaves that run\'s skill and no hidden folder', async ({ expect }) => {
+    const out = mkdtempSync(join(tmpdir(), 'skill-race-'));
+    try {
+      const files = (tag: string) => new Map(Array.from({ length: 200 }, (_, i) => [`op${i}.md`, tag]));
+      // Each writes 64 files, then yields: both find no skill folder, the first puts its own in place.
+      const [first, second] = await Promise.allSettled([writeSkillFolder(out, 'pets', files('first'), { force: true }), writeSkillFolder(out, 'pets', files('second'), { force: true })]);
+      expect(first.status).toBe('fulfilled');
+      expect(second.status === 'rejected' && second.reason).toEqual(new UsageError(`${join(out, 'pets')} was written by another run while this one worked; nothing of this run was put in place: run it again (with --force to replace that skill)`));
+      expect(readdirSync(out)).toEqual(['pets']);
+      expect(readFileSync(join(out, 'pets', 'op0.md'), 'utf8')).toBe('first');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

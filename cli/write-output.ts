@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseManifest } from '../lib/skill/manifest';
 import { UsageError } from './command';
 
 /**
@@ -90,12 +91,13 @@ function removeUnfinishedOnInterrupt(): void {
 class StagedFiles {
   private readonly staged: { temp: string; target: string }[] = [];
 
-  async write(path: string, bytes: string | Uint8Array): Promise<void> {
+  /** Synchronous: a signal's handler, which runs between two writes, never races one and leaves its file behind. */
+  write(path: string, bytes: string | Uint8Array): void {
     const target = resolve(path);
     const temp = join(dirname(target), `.${basename(target)}.${randomUUID().slice(0, 8)}.tmp`);
     this.staged.push({ temp, target });
     unfinished.add(temp);
-    await writeFile(temp, bytes, { flag: 'wx' });
+    writeFileSync(temp, bytes, { flag: 'wx' });
   }
 
   async place(): Promise<void> {
@@ -144,28 +146,8 @@ export function removeAbandonedStages(out: string, folder: string, runs: (pid: n
   return removed;
 }
 
-/**
- * A skill folder written whole: the files go into a new hidden folder beside the skill's
- * (`<out>/.<skill>.tmp-…`), one open at a time, and only when all are written is it renamed
- * to `<out>/<skill>`. A failure (a full disk, too many open files, Ctrl-C)
- * leaves `<out>` as it was. An existing skill folder is replaced only with `force`: every file
- * a skill is made of (`isSkillFileName`) is the new one, so no operation file of an earlier
- * spec stays behind; anything else in it (notes, hidden files, subfolders) is moved into the
- * new folder. A link planted at `<out>/<skill>` is refused, and links inside the old folder
- * are moved or removed, never followed.
- *
- * The files are written one after the other, synchronously, each created new, before
- * `check` runs (the rules, the bundle): one file open at a time, so `ulimit -n 256` holds,
- * and the first failure is the one thrown. The files `check` writes through `write`
- * (`--zip`, `--report`) are put in place with the folder; if anything fails, nothing is.
- */
-export async function writeSkillFolder<T>(
-  out: string,
-  folder: string,
-  files: ReadonlyMap<string, string>,
-  options: { force: boolean },
-  check: (write: (path: string, bytes: string | Uint8Array) => Promise<void>) => Promise<T>,
-): Promise<T> {
+/** What `writeSkillFolder` refuses before anything is written: a link, a file, or a folder not empty without `force`. */
+export function checkSkillFolder(out: string, folder: string, options: { force: boolean }): { existing: boolean; before: string[] } {
   const target = resolve(out, folder);
   const shown = join(out, folder);
   const existing = lstatSync(target, { throwIfNoEntry: false });
@@ -173,6 +155,93 @@ export async function writeSkillFolder<T>(
   if (existing && !existing.isDirectory()) throw new UsageError(`${shown} is a file, not a folder; choose another --out`);
   const before = existing ? readdirSync(target) : [];
   if (before.length > 0 && !options.force) throw new UsageError(`${shown} is not empty; choose another --out or pass --force`);
+  return { existing: existing !== undefined, before };
+}
+
+/** Files named in a refusal; the rest are counted. */
+const NAMED = 5;
+
+/** `README.md, NOTES.md`, or the first `NAMED` and how many more. */
+function nameFiles(names: readonly string[]): string {
+  return names.length > NAMED ? `${names.slice(0, NAMED).join(', ')} and ${names.length - NAMED} more` : names.join(', ');
+}
+
+/**
+ * The files of `<skill>/` an earlier `convert` wrote, from its SKILL.md: SKILL.md itself,
+ * types.json and each operation its `## Operations` lists. Undefined when there is no SKILL.md
+ * `convert` wrote (none, a link, or one without `metadata.source-sha256`).
+ */
+function writtenByConvert(target: string): Set<string> | undefined {
+  const manifest = join(target, 'SKILL.md');
+  if (!lstatSync(manifest, { throwIfNoEntry: false })?.isFile()) return undefined;
+  const parsed = parseManifest(readFileSync(manifest, 'utf8'));
+  const metadata = parsed.data.metadata;
+  if (typeof metadata !== 'object' || metadata === null || typeof (metadata as Record<string, unknown>)['source-sha256'] !== 'string') return undefined;
+  return new Set(['SKILL.md', 'types.json', ...(parsed.operations ?? []).map((o) => `${o.name}.md`)]);
+}
+
+/**
+ * What `convert --force` may replace (docs/decisions/0062-force-replaces-only-what-convert-wrote.md):
+ * never the folder the spec is in (or a folder inside the spec's), and only skill files
+ * (`isSkillFileName`) an earlier `convert` wrote, as its SKILL.md lists them; anything else
+ * it would replace is refused, named, before any work is done. Other files are kept, as ever.
+ */
+export function checkForceReplaces(out: string, folder: string, specPath: string): void {
+  const target = resolve(out, folder);
+  const shown = join(out, folder);
+  const spec = resolve(specPath);
+  const inside = (path: string, dir: string) => {
+    const rel = relative(dir, path);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+  if (inside(spec, target)) throw new UsageError(`${shown} holds the spec ${specPath}; --force would replace files beside it: choose another --out`);
+  if (inside(target, spec)) throw new UsageError(`${shown} is inside the spec's folder ${specPath}; --force would replace files of the spec: choose another --out`);
+  if (!lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) return;
+  const replaced = readdirSync(target).filter(isSkillFileName).sort();
+  if (replaced.length === 0) return;
+  const written = writtenByConvert(target);
+  const foreign = replaced.filter((name) => !written?.has(name));
+  if (foreign.length === 0) return;
+  const why = written ? 'its SKILL.md, which convert wrote, does not list them' : 'it holds no SKILL.md convert wrote';
+  throw new UsageError(`${shown} holds ${nameFiles(foreign)}, which convert did not write (${why}); --force replaces only a skill convert wrote: move ${foreign.length === 1 ? 'it' : 'them'} or choose another --out`);
+}
+
+/** Files written between two yields to the event loop, so that a signal is handled within them. */
+const WRITTEN_BETWEEN_YIELDS = 64;
+
+/** Stops here for good once a signal came: its handler removes what was written and ends the process. */
+async function stopIfInterrupted(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (interrupted) await new Promise<never>(() => {});
+}
+
+/**
+ * A skill folder written whole: the files go into a new hidden folder beside the skill's
+ * (`<out>/.<skill>.tmp-…`), and only when all are written is it renamed to `<out>/<skill>`.
+ * A failure (a full disk, too many open files, Ctrl-C) leaves `<out>` as it was. An existing
+ * skill folder is replaced only with `force`: every file a skill is made of
+ * (`isSkillFileName`) is the new one, so no operation file of an earlier spec stays behind;
+ * anything else in it (notes, hidden files, subfolders) is moved into the new folder. A link
+ * planted at `<out>/<skill>` is refused, and links inside the old folder are moved or
+ * removed, never followed. `extra` (`--zip`, `--report`: path to bytes) is put in place with
+ * the folder; if anything fails, nothing is.
+ *
+ * Everything is computed before this is called (the rules, the bundle, the tokens): a signal
+ * can only be handled when the event loop turns, and until the first hidden folder exists no
+ * handler is installed, so Ctrl-C during that synchronous work ends the process at once
+ * with nothing to clean. From the hidden folder on, the handler removes it; the files are
+ * written one open at a time (`ulimit -n 256` holds), synchronously, yielding to the event
+ * loop every `WRITTEN_BETWEEN_YIELDS` files so the handler runs within them.
+ */
+export async function writeSkillFolder(
+  out: string,
+  folder: string,
+  files: ReadonlyMap<string, string>,
+  options: { force: boolean },
+  extra: ReadonlyMap<string, string | Uint8Array> = new Map(),
+): Promise<void> {
+  const target = resolve(out, folder);
+  const { existing, before } = checkSkillFolder(out, folder, options);
 
   mkdirSync(resolve(out), { recursive: true });
   removeAbandonedStages(out, folder);
@@ -183,13 +252,25 @@ export async function writeSkillFolder<T>(
   unfinished.add(temp);
   const staged = new StagedFiles();
   try {
-    for (const [name, text] of files) writeFileSync(join(temp, name), text, { flag: 'wx' });
-    const result = await check((path, bytes) => staged.write(path, bytes));
-    // Interrupted: the signal's handler removes what was written and ends the process.
-    if (interrupted) await new Promise<never>(() => {});
+    let written = 0;
+    for (const [name, text] of files) {
+      writeFileSync(join(temp, name), text, { flag: 'wx' });
+      if (++written % WRITTEN_BETWEEN_YIELDS === 0) await stopIfInterrupted();
+    }
+    for (const [path, bytes] of extra) {
+      staged.write(path, bytes);
+      await stopIfInterrupted();
+    }
+    await stopIfInterrupted();
+    // Another run on the same --out put its skill in place while this one worked: said in one line, not a raw ENOTEMPTY.
+    const raced = (e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`${join(out, folder)} was written by another run while this one worked; nothing of this run was put in place: run it again (with --force to replace that skill)`);
+      throw e;
+    };
     placing = (async () => {
       if (!existing) {
-        await rename(temp, target);
+        await rename(temp, target).catch(raced);
       } else {
         // The old folder steps aside, the new one takes its place, then what the user kept moves in.
         const old = `${temp}-old`;
@@ -206,7 +287,6 @@ export async function writeSkillFolder<T>(
       await staged.place();
     })();
     await placing;
-    return result;
   } finally {
     await staged.discard();
     if (unfinished.delete(temp)) await rm(temp, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { formatProblem, hasErrors, type Problem } from '../../lib/core/problem';
+import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { generateSkill } from '../../lib/generate';
 import { importBlockers } from '../../lib/convert/blockers';
 import { formatReportSummary } from '../../lib/convert/summary';
@@ -11,7 +11,7 @@ import type { CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
-import { checkOutputFile, checkOutputFolder, writeSkillFolder } from '../write-output';
+import { checkForceReplaces, checkOutputFile, checkOutputFolder, checkSkillFolder, writeSkillFolder } from '../write-output';
 
 /** A repeatable option of comma-separated values (`--include-tags a,b --include-tags c`); split in `run`. */
 const listOption = (option: string, what: string) =>
@@ -74,7 +74,9 @@ export const convert = defineCommand({
     'types, one .md per operation), whole or not at all. Refuses to write into a folder that',
     'is not empty unless --force is given, so no edit of yours is overwritten by accident;',
     'with --force the skill\'s files (SKILL.md, types.json, every .md) are replaced, and',
-    'anything else in the folder is kept.',
+    'anything else in the folder is kept. --force replaces only files an earlier convert',
+    'wrote (its SKILL.md lists them): a folder holding the spec, or a skill file convert did',
+    'not write, is refused, named.',
     '',
     '  --name <skill>      the skill name (default: from info.title)',
     '  --base-url <url>    the API\'s base URL: replaces every absolute server URL of the',
@@ -183,24 +185,28 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
     return EXIT_USAGE;
   }
-  // The folder, the bundle and the report are put in place once all three are written, so a
-  // failure leaves none of them, or half of one.
-  const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write): Promise<Problem[]> => {
-    const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
-    // What the conversion measured is not measured again (the package is its own, unchanged).
-    const problems = checkPackage(pkg, { converted: result.converted });
-    // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
-    if (zip !== undefined) {
-      const { exportBundle } = await import('../../lib/bundle/bundle');
-      await write(zip, exportBundle(pkg, { tools: options.tools }));
-    }
-    if (report !== undefined) {
-      const [{ buildReportFile, reportFileJson }, { reportTargets }, { skillTools }] = await Promise.all([import('../../lib/convert/report'), import('../../lib/targets/report'), import('../../lib/targets/skill-tools')]);
-      const targets = await reportTargets(skillTools(pkg).value);
-      await write(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
-    }
-    return problems;
-  });
+  // Refused at once (a link, a file, a folder not empty without --force), before the rules and the counts.
+  checkSkillFolder(out, result.folder, { force: options.force });
+  if (options.force) checkForceReplaces(out, result.folder, specPath);
+  // The rules, the bundle and the report are all made before anything is written: during this
+  // synchronous work no signal handler is installed, so Ctrl-C ends the process at once with
+  // nothing on disk (writeSkillFolder). The folder, the bundle and the report are then put in
+  // place once all three are written, so a failure leaves none of them, or half of one.
+  const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
+  // What the conversion measured is not measured again (the package is its own, unchanged).
+  const problems = checkPackage(pkg, { converted: result.converted });
+  const extra = new Map<string, string | Uint8Array>();
+  // The zip writer, the report's schema (zod) and the targets are loaded only when asked for: a plain convert never compiles them.
+  if (zip !== undefined) {
+    const { exportBundle } = await import('../../lib/bundle/bundle');
+    extra.set(zip, exportBundle(pkg, { tools: options.tools }));
+  }
+  if (report !== undefined) {
+    const [{ buildReportFile, reportFileJson }, { reportTargets }, { skillTools }] = await Promise.all([import('../../lib/convert/report'), import('../../lib/targets/report'), import('../../lib/targets/skill-tools')]);
+    const targets = await reportTargets(skillTools(pkg).value);
+    extra.set(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
+  }
+  await writeSkillFolder(out, result.folder, result.files, { force: options.force }, extra);
   // A list of the report longer than a screen gives its first ones: --report writes each (Kubernetes: 401 shared types).
   io.out(formatReportSummary(result.report, { listed: SUMMARY_LISTED, more: (n) => `… and ${n} more (\`--report <file.json>\` writes each)` }).trimEnd());
   if (loadProblems.length > 0) {

@@ -86,10 +86,10 @@ export const update = defineCommand({
       for (const c of result.conflicts) io.err(`  ${c.file} ${c.kind === 'lines' ? `line ${c.line}` : c.pointer}`);
       return EXIT_PROBLEMS;
     }
-    await writeSkillFolder(dirname(dir), basename(dir), result.files, { force: true }, async (write) => {
-      if (options.report !== undefined) await write(options.report, `${JSON.stringify(result.report, null, 2)}\n`);
-      for (const [path, text] of result.editedRemoved) await write(resolve(dirname(dir), `${basename(dir)}.removed-${path}`), text);
-    });
+    const extra = new Map<string, string>();
+    if (options.report !== undefined) extra.set(options.report, `${JSON.stringify(result.report, null, 2)}\n`);
+    for (const [path, text] of result.editedRemoved) extra.set(resolve(dirname(dir), `${basename(dir)}.removed-${path}`), text);
+    await writeSkillFolder(dirname(dir), basename(dir), result.files, { force: true }, extra);
     if (result.editedRemoved.size > 0) io.err(`kept your text of operations gone from the newer spec beside the folder: ${[...result.editedRemoved.keys()].map((p) => `${basename(dir)}.removed-${p}`).join(', ')}`);
     return EXIT_OK;
   },

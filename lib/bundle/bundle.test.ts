@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
 import { parseSkillPackage } from '../skill/package';
 import { writeManifest } from '../skill/manifest';
 import { writeOperationFile } from '../skill/operation-file';
@@ -140,5 +141,35 @@ describe('export and import of what UTF-8 or the import changes', () => {
     const { first, second, imported } = roundTrip(files);
     expect(imported.get('create_pet.md')).toBe(text);
     expect(second).toEqual(first);
+  });
+});
+
+// BAD-INPUT 47: entries a skill does not hold were dropped on import without a word, and
+// some would be `get_p.md` itself on Windows.
+describe('importBundle of entries the skill format does not name', () => {
+  const manifest = '---\nname: y\ndescription: Pets.\n---\n## Operations\n- `get_p`: Get p.\n';
+  const op = '---\noperation:\n  method: GET\n  url: https://p.example/p\n---\nGet p.\n';
+  const zip = (extra: string) => zipSync({ 'y/SKILL.md': strToU8(manifest), 'y/get_p.md': strToU8(op), [`y/${extra}`]: strToU8('x') });
+  it.for([
+    ['get_p.md.', 'zip-unknown-entry', 'is not a file a skill holds'],
+    ['get_p.md. . ', 'zip-unknown-entry', 'is not a file a skill holds'],
+    ['get_p.md::$DATA', 'zip-unknown-entry', 'has a `:` in its name'],
+    ['get_p.md:Zone.Identifier', 'zip-unknown-entry', 'has a `:` in its name'],
+    ['run.sh', 'zip-unknown-entry', 'is not a file a skill holds'],
+    ['sub/deep.md', 'zip-unknown-entry', 'is in a folder inside the skill\'s'],
+    ['con.md', 'zip-reserved-name', 'has a name Windows keeps for a device'],
+    ['NUL.md', 'zip-reserved-name', 'has a name Windows keeps for a device'],
+    ['com1.md', 'zip-reserved-name', 'has a name Windows keeps for a device'],
+  ] as const)('refuses `%s`, naming it', ([name, ruleId, why]) => {
+    const r = importBundle(zip(name));
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.problems).toEqual([expect.objectContaining({ ruleId, severity: 'error', message: expect.stringContaining(`Entry \`${name}\` ${why}`) })]);
+  });
+
+  it('imports SKILL.md, types.json, tools.json and operation files, and a file named like a device only in part', () => {
+    const r = importBundle(zip('console.md'));
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect([...r.value.files.keys()].sort()).toEqual(['SKILL.md', 'console.md', 'get_p.md']);
+    expect(importBundle(zip('types.json')).ok).toBe(true);
   });
 });

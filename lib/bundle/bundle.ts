@@ -6,6 +6,7 @@ import { replaceCallSection, stripGeneratedCallSection } from '../skill/prose';
 import { publishTools } from '../publish/publish';
 import { generateCallSection } from './call-section';
 import { readSkillZip, writeSkillZip } from './zip';
+import { checkSkillEntry, MAX_NAME_PROBLEMS } from './zip/policy';
 import { decodeText } from '../core/decode-text';
 import { toWellFormed } from '../core/well-formed';
 
@@ -84,6 +85,9 @@ export function importFiles(input: SkillFiles): SkillFiles {
 export function importBundle(bytes: Uint8Array): Result<SkillFiles> {
   const read = readSkillZip(bytes);
   if (!read.ok) return fail(read.problems);
+  // Every entry is one the skill format names: nothing is dropped without a word.
+  const entries = [...read.value.files.keys()].map(checkSkillEntry).filter((p): p is Problem => p !== undefined);
+  if (entries.length > 0) return fail(entries.slice(0, MAX_NAME_PROBLEMS));
   const problems: Problem[] = [];
   const files = new Map<string, string>();
   for (const [path, data] of read.value.files) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOperationFile, writeOperationFile } from '../skill/operation-file';
-import { describeType, generateCallSection } from './call-section';
+import { bracketExample, describeType, generateCallSection } from './call-section';
 
 const decl = (text: string) => parseOperationFile('x.md', text).declaration!;
 
@@ -223,5 +223,12 @@ describe('generateCallSection with hostile names and values', () => {
     const text = generateCallSection(d)!;
     expect(text).toContain('``POST https://p.example/a`b/<b>``');
     expect(text).toContain('- `t` (``Bad`<i>`` (see types.json), optional)');
+  });
+});
+
+// Found by the fuzz test (BAD-INPUT 35): half a character in a deep argument's name or key threw URIError on export.
+describe('bracketExample with lone surrogates', () => {
+  it('shows each as U+FFFD, as the bundle writes it, instead of throwing', () => {
+    expect(bracketExample('a\ud800', { type: 'object', properties: { 'k\udc00': { type: 'string' } } })).toBe('a%EF%BF%BD[k%EF%BF%BD]=value');
   });
 });

@@ -1,3 +1,4 @@
+import { toWellFormed } from '../core/well-formed';
 import { encodePairs, formEncode } from '../call/build-request';
 import { isFormMediaType, isMultipartMediaType } from '../core/media-type';
 import { argumentPlaces, argumentsSchema, type JsonSchema } from '../skill/arguments';
@@ -73,7 +74,8 @@ export function bracketExample(name: string, schema: unknown, encode: (s: string
   };
   const value = sample(schema, 0);
   if (typeof value !== 'object') return undefined;
-  return encodePairs(name, value, true, encode)[0];
+  // A name or key holding half a character (lone-surrogates reports it) is shown as the bundle writes it, U+FFFD: encodeURIComponent throws on it.
+  return encodePairs(name, value, true, (s) => encode(toWellFormed(s)))[0];
 }
 
 /** The array or object a schema (or its first array or object alternative) is, or undefined for a scalar. */

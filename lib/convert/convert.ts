@@ -9,7 +9,8 @@ import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
 import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
-import { writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
+import { parseOperationFile, writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
+import { withoutInvisible } from '../core/invisible';
 import { writeTypesFile } from '../skill/types-file';
 import { SchemaTextMemo } from '../skill/schema-text';
 import { templateKey } from '../skill/url-template';
@@ -171,11 +172,24 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     halves = true;
     return toWellFormed(text);
   };
+  // Invisible characters (tag characters, bidi controls, zero-width ones outside the scripts
+  // that need them) are text a model reads and no one sees: each file is written without them,
+  // and the report says how many, where, and what tag characters spelled (decision 0061).
+  const hidden: { file: string; count: number; spelled: string[] }[] = [];
+  const clean = (file: string, text: string) => {
+    const whole = wellFormed(text);
+    const { text: visible, runs } = withoutInvisible(whole);
+    if (runs.length === 0) return whole;
+    const count = runs.reduce((n, r) => n + [...whole.slice(r.index, r.index + r.length)].length, 0);
+    hidden.push({ file, count, spelled: runs.flatMap((r) => (r.spelled === undefined ? [] : [r.spelled])) });
+    return visible;
+  };
   const write = (file: string, model: OperationFileModel, memo?: SchemaTextMemo) => {
     const { text, parsed } = writeAndReadOperationFile(file, model, memo);
-    const final = wellFormed(text);
+    const final = clean(file, text);
     opFiles.push([file, final]);
-    read.set(file, parsed);
+    // Read again when what is written is not what was read: the rules check the file as written.
+    read.set(file, final === text ? parsed : parseOperationFile(file, final));
   };
   const manifestOps: { name: string; description: string }[] = [];
   const reportDeclared: DeclaredOperation[] = [];
@@ -247,12 +261,13 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
 
   const serversReport = servers.report();
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
-  files.set('SKILL.md', wellFormed(buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })))));
+  files.set('SKILL.md', clean('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })))));
   // As measured: a types.json made well-formed is not the one measured, and the rules then measure again.
   const typesText = typeMap.size > 0 ? writeTypesFile(typeMap) : undefined;
-  if (typesText !== undefined) files.set('types.json', wellFormed(typesText));
+  if (typesText !== undefined) files.set('types.json', clean('types.json', typesText));
   opFiles.sort((a, b) => compareStrings(a[0], b[0]));
   for (const [file, text] of opFiles) files.set(file, text);
+  if (hidden.length > 0) ctx.warn('invisible-characters', hiddenMessage(hidden), '');
   if (halves) ctx.warn('lone-surrogate', 'The spec\'s text holds lone surrogates (half characters, as a `\\ud800` escape writes); they are written as U+FFFD (�)', '');
 
   return {
@@ -376,4 +391,17 @@ function reportOperation(method: string, path: string, op: OperationObject, loca
 /** Warnings in the order of their place in the spec (file, line, column), else in the order they were found. */
 function byPlace(problems: Problem[]): Problem[] {
   return [...problems].sort((a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/** Files named in the report's line on invisible characters; the rest are counted. */
+const HIDDEN_FILES_NAMED = 5;
+
+/** The report's line on the invisible characters the conversion removed. */
+function hiddenMessage(hidden: readonly { file: string; count: number; spelled: string[] }[]): string {
+  const count = hidden.reduce((n, h) => n + h.count, 0);
+  const files = hidden.map((h) => codeSpan(h.file));
+  const named = files.length > HIDDEN_FILES_NAMED ? `${files.slice(0, HIDDEN_FILES_NAMED).join(', ')} and ${files.length - HIDDEN_FILES_NAMED} more` : files.join(', ');
+  const spelled = [...new Set(hidden.flatMap((h) => h.spelled))];
+  const said = spelled.length === 0 ? '' : `; as tag characters they spelled ${spelled.slice(0, 3).map((t) => JSON.stringify(t)).join(', ')}${spelled.length > 3 ? ` and ${spelled.length - 3} more` : ''}`;
+  return `The spec's text holds ${groupDigits(count)} invisible ${count === 1 ? 'character' : 'characters'} (tag characters, bidi controls or zero-width characters a model reads and a person does not see), removed from ${named}${said}`;
 }

@@ -64,6 +64,13 @@ describe('decodeText', () => {
     expect(be.problems[0].message).toBe('mac.yaml is UTF-16 text; save it as UTF-8');
   });
 
+  it('names UTF-32 when the text starts with a UTF-32 BOM, the little-endian one not taken for UTF-16 (BAD-INPUT 48)', () => {
+    const le = decodeText('w.yaml', new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]));
+    const be = decodeText('m.yaml', new Uint8Array([0x00, 0x00, 0xfe, 0xff, 0x00, 0x00, 0x00, 0x61]));
+    expect(le.problems[0].message).toBe('w.yaml is UTF-32 text; save it as UTF-8');
+    expect(be.problems[0].message).toBe('m.yaml is UTF-32 text; save it as UTF-8');
+  });
+
   it('decodes the bytes of a subarray only when given a view into a larger buffer', () => {
     const whole = enc.encode('xxhelloxx');
     const result = decodeText('a', whole.subarray(2, 7));

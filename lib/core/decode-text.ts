@@ -10,6 +10,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * a problem naming the file, never decoded with replacement characters.
  */
 export function decodeText(path: string, bytes: Uint8Array): Result<string> {
+  // UTF-32's byte order marks first: the little-endian one starts as UTF-16's does (FF FE).
+  if (bytes.length >= 4 && ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff))) {
+    return fail([problem('text-encoding', 'error', `${path} is UTF-32 text; save it as UTF-8`, path)]);
+  }
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
     return fail([problem('text-encoding', 'error', `${path} is UTF-16 text; save it as UTF-8`, path)]);
   }

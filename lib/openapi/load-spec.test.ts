@@ -101,6 +101,9 @@ describe('loadSpec', () => {
       expect(r.ok).toBe(false);
       expect(r.problems[0].ruleId).toBe('path-invalid');
     }
+    // BAD-INPUT 48: a control character was refused as a path that is not relative.
+    const control = await load({ 'spec\u0001.yaml': oas30('paths: {}\n') });
+    expect(control.ok ? [] : control.problems.map((p) => [p.file, p.message])).toEqual([['spec?.yaml', 'the file name holds a control character (U+0001, shown as ?); rename the file']]);
     const dup = await loadSpec([
       { path: 'a.yaml', text: oas30('paths: {}\n') },
       { path: 'a.yaml', text: oas30('paths: {}\n') },

@@ -13,6 +13,7 @@ import { schemaProblems } from './validate';
 import { detectFormat, isOpenApi31 } from './version';
 
 const BAD_PATH_CHARS = /[\u0000-\u001f\u007f\\]/;
+const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
 
 /**
  * Load a spec from uploaded files (SPEC 4.1, 6): check sizes, pick the entry, parse it,
@@ -126,6 +127,12 @@ function checkUpload(files: readonly UploadedFile[]): Problem[] {
   let high = 0;
   for (const f of files) {
     const segments = f.path.split('/');
+    // A control character is named as what it is: the path is not otherwise wrong.
+    const control = CONTROL_CHAR.exec(f.path);
+    if (control) {
+      out.push(problem('path-invalid', 'error', `the file name holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, shown as ?); rename the file`, clipPath(f.path)));
+      continue;
+    }
     if (
       f.path === '' ||
       f.path.startsWith('/') ||

@@ -38,10 +38,12 @@ import { fileName } from './file-name';
 import { frontmatter } from './frontmatter';
 import { headers } from './headers';
 import { identity } from './identity';
+import { invisibleCharacters } from './invisible-characters';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
 import { yamlCharacters } from './yaml-characters';
 import { manifestOperations } from './manifest-operations';
+import { modelInstructions } from './model-instructions';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
 import { operationUrl } from './operation-url';
@@ -107,6 +109,8 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
   'yaml-characters': yamlCharacters,
+  'invisible-characters': invisibleCharacters,
+  'model-instructions': modelInstructions,
 };
 
 export interface CheckOptions {

@@ -44,6 +44,8 @@ export const RULE_IDS = [
   'json-numbers',
   'lone-surrogates',
   'yaml-characters',
+  'invisible-characters',
+  'model-instructions',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -96,6 +98,10 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'lone-surrogates': 'error',
   /** A character other YAML parsers refuse: the platform could not read the file at all. */
   'yaml-characters': 'error',
+  /** Text a model reads and a person does not see: it can steer the model unseen. */
+  'invisible-characters': 'error',
+  /** Text addressed to the model ("ignore previous instructions"); an API's docs may say "you must call" to a person. */
+  'model-instructions': 'warning',
 };
 
 /** The cases SPEC 5 gives a severity other than the rule's, keyed `rule-id/case`. */

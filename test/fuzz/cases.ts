@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { exportBundle, exportFiles, importBundle, importFiles } from '../../lib/bundle/bundle';
-import { checkEntryName, checkHidden } from '../../lib/bundle/zip/policy';
+import { checkEntryName, checkHidden, checkSkillEntry } from '../../lib/bundle/zip/policy';
 import { buildRequest, callableOperation, exampleArguments } from '../../lib/call';
 import { convertSpec } from '../../lib/convert';
 import { loadSpec } from '../../lib/openapi';
@@ -191,9 +191,9 @@ function skillFiles(r: Random): Map<string, string> {
   const refs = typeNames.map((n) => `#/types/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   const ops: string[] = [];
   for (let i = 0, n = 1 + r.int(3); i < n; i++) {
-    // A hostile name the app can hold: what a zip refuses (a control character, `..`) never reaches a skill.
+    // A hostile name the app can hold: what a zip refuses (a control character, `..`, a `:`) never reaches a skill.
     const hostile = `${hostileString(r).replace(/[/\\]/g, '')}_${i}`;
-    const base = r.chance(0.8) || checkEntryName(`fuzz/${hostile}.md`) || checkHidden(`fuzz/${hostile}.md`) ? `op_${i}` : hostile;
+    const base = r.chance(0.8) || checkEntryName(`fuzz/${hostile}.md`) || checkHidden(`fuzz/${hostile}.md`) || checkSkillEntry(`${hostile}.md`) ? `op_${i}` : hostile;
     ops.push(base);
     const param = r.chance(0.5) ? hostileString(r).replace(/[{}/]/g, '') || 'id' : undefined;
     const url = `https://api.example.com/${hostileString(r).replace(/[{}?#\s]/g, '')}${param ? `/{${param}}` : ''}`;

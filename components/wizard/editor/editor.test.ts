@@ -5,7 +5,7 @@ import type { Problem } from '../../../lib/core/problem';
 import { problemsToDiagnostics, sameProblems } from './diagnostics';
 import { EditorStates } from './editor-states';
 import { lineSeparatorOf } from './line-endings';
-import { createEditorState, enterKeepsBlockIndent, isWrapping, setWrapping, wrapsByDefault } from './setup';
+import { createEditorState, EDITOR_SPECIAL_CHARS, enterKeepsBlockIndent, isWrapping, setWrapping, wrapsByDefault } from './setup';
 import type { EditorView } from '@codemirror/view';
 
 const open = (text: string, path = 'SKILL.md') => createEditorState({ path, text, label: `Contents of ${path}`, readOnly: false });
@@ -111,6 +111,17 @@ describe('EditorStates', () => {
     expect(states.get('spec:one.yaml')).toBeUndefined();
     expect(states.get('file:a.md')).toBeDefined();
     expect(states.get('spec:three.yaml')).toBeDefined();
+  });
+});
+
+// BAD-INPUT 44: the editor showed tag characters and some bidi and zero-width characters as nothing.
+describe('special characters', () => {
+  it('marks every character that may be invisible, as CodeMirror matches them', () => {
+    const marked = new RegExp(EDITOR_SPECIAL_CHARS.source, 'gu');
+    for (const c of ['\u{E0041}', '\u{E0001}', '\u{E007F}', '\u202a', '\u202c', '\u2066', '\u2068', '\u200b', '\u200c', '\u200d', '\u2060', '\u2063', '\ufeff', '\u180e', '\u{E0100}']) {
+      expect(`a${c}b`.match(marked), `U+${c.codePointAt(0)!.toString(16)}`).toEqual([c]);
+    }
+    expect('plain text, می and 😀'.match(marked)).toBeNull();
   });
 });
 

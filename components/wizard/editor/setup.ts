@@ -15,10 +15,18 @@ import {
   type Command,
   type ViewUpdate,
 } from '@codemirror/view';
+import { INVISIBLE_CANDIDATES } from '../../../lib/core/invisible';
 import { inlineMessages } from './inline-messages';
 import { languageFor } from './language';
 import { keepLineEndings, lineSeparatorOf } from './line-endings';
 import { editorTheme } from './theme';
+
+/**
+ * Characters the editor marks (a red dot, named on hover) besides CodeMirror's own: every
+ * character that may be invisible (tag characters, bidi controls, zero-width ones; decision
+ * 0061), so text a model would read is never text the person editing cannot see.
+ */
+export const EDITOR_SPECIAL_CHARS = INVISIBLE_CANDIDATES;
 
 /** Marks a change that loads the file's text from the worker (a revert, a refused edit): not the user's edit, so not sent back. */
 export const loaded = Annotation.define<true>();
@@ -123,7 +131,7 @@ export function createEditorState({ path, text, label, readOnly, wrap = wrapsByD
     highlightActiveLineGutter(),
     foldGutter(),
     lintGutter(),
-    highlightSpecialChars(),
+    highlightSpecialChars({ addSpecialChars: EDITOR_SPECIAL_CHARS }),
     history(),
     // The browser's own caret and selection (coloured by the theme), not CodeMirror's
     // drawSelection: with one selection (multiple selections are not enabled) it shows the same

@@ -1,5 +1,6 @@
 'use client';
 
+import { escapeInvisibleInJson } from '../../../lib/core/invisible';
 import type { ArgumentSize } from '../../../lib/publish/argument-sizes';
 import { MAX_PARAMETERS_BYTES } from '../../../lib/publish/expand';
 import type { ToolPreview as Preview } from '../../../lib/wizard/session';
@@ -40,7 +41,8 @@ export function ToolPreview({ preview, tokens, onRestoreFullSchema }: { preview:
         </div>
       )}
       {preview.sizes && <ArgumentSizes sizes={preview.sizes} />}
-      <pre aria-label="Tool as a model gets it" tabIndex={0}>{JSON.stringify({ name, description, parameters }, null, 2)}</pre>
+      {/* Each invisible character as its \u escape: the same JSON, with what a model reads in sight (decision 0061). */}
+      <pre aria-label="Tool as a model gets it" tabIndex={0}>{escapeInvisibleInJson(JSON.stringify({ name, description, parameters }, null, 2))}</pre>
     </div>
   );
 }

@@ -46,6 +46,27 @@ export function checkEntryName(name: string): Problem | undefined {
   return undefined;
 }
 
+/** Names Windows keeps for devices, whatever follows their first dot (`con.md` is the console). */
+const RESERVED = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
+
+/**
+ * SPEC 1: a skill bundle's folder holds SKILL.md, types.json, tools.json and operation
+ * files (`<name>.md`) directly in it, and nothing else: what `validate` and the wizard would
+ * otherwise drop without a word (`run.sh`, `sub/deep.md`), and names that Windows would
+ * read as another file (`get_p.md.`, `get_p.md::$DATA`, `get_p.md:Zone.Identifier`) or as a
+ * device (`con.md`). `path` is relative to the skill folder.
+ */
+export function checkSkillEntry(path: string): Problem | undefined {
+  const shown = displayName(path);
+  const refuse = (ruleId: string, why: string) => problem(ruleId, 'error', `Entry \`${shown}\` ${why}`, shown);
+  if (path === 'SKILL.md' || path === 'types.json' || path === 'tools.json') return undefined;
+  if (RESERVED.test(path.split('/').pop()!.split('.')[0])) return refuse('zip-reserved-name', 'has a name Windows keeps for a device (con, nul, com1, …); a skill bundle holds no such file');
+  if (path.includes(':')) return refuse('zip-unknown-entry', 'has a `:` in its name, which Windows reads as another file\'s stream; a skill bundle holds SKILL.md, types.json, tools.json and <operation>.md files only');
+  if (path.includes('/')) return refuse('zip-unknown-entry', 'is in a folder inside the skill\'s; a skill bundle holds SKILL.md, types.json, tools.json and <operation>.md files directly in its folder, nothing else');
+  if (!path.endsWith('.md')) return refuse('zip-unknown-entry', 'is not a file a skill holds; a skill bundle holds SKILL.md, types.json, tools.json and <operation>.md files only');
+  return undefined;
+}
+
 /** SPEC 1: no hidden files in a skill bundle. */
 export function checkHidden(name: string): Problem | undefined {
   if (!name.split('/').some((s) => s.startsWith('.'))) return undefined;
