@@ -87,13 +87,6 @@ export const ALLOWED: readonly Allowed[] = [
     reason: "the `oneOf` branches overlap (a value of the first branch matches another), so no value of them satisfies 'exactly one'",
   },
   {
-    spec: 'box-platform',
-    operation: /#/,
-    rule: /Request path must have required property/,
-    by: 'spec',
-    reason: 'the path key holds a fragment (`/files/{file_id}#get_shared_link`) to tell apart operations on one path, which a path template cannot; Prism cannot route it, and the URL the conversion writes keeps it as `%23get_shared_link`, which the Box API would not route either',
-  },
-  {
     spec: 'asana-api',
     operation: '*',
     rule: /query parameter opt_fields\.0 must be equal to one of the allowed values/,

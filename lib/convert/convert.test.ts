@@ -1338,3 +1338,22 @@ describe('the call section of a prose-only body whose fields nest', () => {
     expect(prose).toMatch(/`owner`[^\n]*\n {2,}- `id`/);
   });
 });
+
+describe('convertSpec with a fragment in a path key', () => {
+  it('leaves the fragment out of the URL, warns of it, and makes the operation it duplicates prose-only', () => {
+    const link = { type: 'object', properties: { shared_link: { type: 'object', properties: { access: { type: 'string' } } } } };
+    const r = run(
+      oas({
+        '/files/{file_id}': { parameters: [{ name: 'file_id', in: 'path', required: true, schema: { type: 'string' } }], put: { operationId: 'updateFile', summary: 'Update a file.', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } }, responses: ok } },
+        '/files/{file_id}#add_shared_link': { parameters: [{ name: 'file_id', in: 'path', required: true, schema: { type: 'string' } }], put: { operationId: 'addSharedLink', summary: 'Add a shared link to a file.', requestBody: { content: { 'application/json': { schema: link } } }, responses: ok } },
+        '/shared_items#folders': { get: { operationId: 'findSharedFolder', summary: 'Find a folder by its shared link.', responses: ok } },
+      }),
+    );
+    expect(r.files.get('update_file.md')).toContain('url: https://api.example.com/v1/files/{file_id}\n');
+    expect(r.files.get('find_shared_folder.md')).toContain('url: https://api.example.com/v1/shared_items\n');
+    expect([...r.files.values()].some((t) => t.includes('%23'))).toBe(false);
+    expect(r.files.get('add_shared_link.md')).not.toMatch(/^operation:/m);
+    expect(r.files.get('add_shared_link.md')).toContain('has the same method and URL as `update_file`');
+    expect(r.report.warnings.filter((w) => w.ruleId === 'path-fragment').map((w) => w.pointer)).toEqual(['/paths/~1files~1{file_id}#add_shared_link/put', '/paths/~1shared_items#folders/get']);
+  });
+});

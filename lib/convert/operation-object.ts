@@ -133,7 +133,13 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   // The URL template: whole-segment parameters, and parameters inside a segment beside literal text (SPEC 7.1).
   const templateNames: string[] = [];
   const inSegment = new Set<string>();
-  const segments = (site.path.startsWith('/') ? site.path : `/${site.path}`).split('/');
+  // A fragment in a path key (`/files/{file_id}#get_shared_link`, Box's way of naming two
+  // operations on one path) is never sent: the URL leaves it out, and two operations left on the
+  // same method and URL are prose-only as duplicates are.
+  const hash = site.path.indexOf('#');
+  const requestPath = hash < 0 ? site.path : site.path.slice(0, hash);
+  if (hash >= 0) ctx.warn('path-fragment', `The path ${codeSpan(site.path)} holds a fragment (${codeSpan(site.path.slice(hash))}), which no request sends; the URL leaves it out`, pointer);
+  const segments = (requestPath.startsWith('/') ? requestPath : `/${requestPath}`).split('/');
   const encoded = segments.map((segment) => {
     const whole = /^\{([^{}]+)\}$/.exec(segment);
     if (whole) {
