@@ -19,6 +19,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node_modules/.bin/next start -H 127.0.0.1 -p ${port}`,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 120_000,

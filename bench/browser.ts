@@ -48,7 +48,7 @@ function percentile(xs: number[], p: number): number {
 }
 
 export async function serve(app: string, port: number): Promise<ChildProcess> {
-  const server = spawn(join(app, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(join(app, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
     try {

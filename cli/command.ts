@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 
 /** Where a command writes; the tests and `main` pass process streams or buffers. */
 export interface Io {
@@ -12,11 +12,11 @@ export interface Io {
  * string (`--out <folder>`), which the schema checks and may turn into another value
  * (`--args` into parsed JSON). `main` derives `parseArgs`' table from it and hands `run` the
  * parsed, typed result, so no command re-checks with `typeof`. Messages are the ones printed:
- * give each check a whole sentence (`--out <folder> is required`). The schemas are
- * `zod/mini`'s: the same checks as `zod`'s at a twentieth of the code (zod's 730 KB would be
- * compiled at every start of the CLI).
+ * give each check a whole sentence (`--out <folder> is required`). The schemas are written
+ * in zod's functional form (`z.optional`, `.check(z.minLength(…))`), the same zod the report
+ * and the wizard's messages use.
  */
-export type OptionsSchema = z.ZodMiniObject<Record<string, z.ZodMiniType>>;
+export type OptionsSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 export interface CommandContext<O = Record<string, unknown>> {
   positionals: string[];
@@ -51,8 +51,8 @@ export function defineCommand<O extends OptionsSchema>(command: Command<O>): Com
 export const NO_OPTIONS = z.object({});
 
 /** What a schema checks under its wrappers (`z.optional`, `z._default`, a `z.pipe` into a transform). */
-function unwrap(schema: z.ZodMiniType): string {
-  let def = schema._zod.def as { type: string; innerType?: z.ZodMiniType; in?: z.ZodMiniType };
+function unwrap(schema: z.ZodType): string {
+  let def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
   for (;;) {
     const inner = def.type === 'optional' || def.type === 'default' ? def.innerType : def.type === 'pipe' ? def.in : undefined;
     if (!inner) return def.type;

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const operationFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.endsWith('.md') && f !== 'SKILL.md');
 
-describe.concurrent('cli convert, curated (issue 9)', () => {
+describe.concurrent('cli convert, curated', () => {
   it('keeps only the operations with an included tag, lists every other one in the report with why, and writes only the types they use', async ({ expect }) => {
     const out = join(tmp, 'payments');
     const reportPath = join(tmp, 'payments.report.json');

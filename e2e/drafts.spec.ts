@@ -128,7 +128,7 @@ test('a draft that cannot be read is listed as such, with its raw data and a Del
   expect(wizard.errors).toEqual([]);
 });
 
-test('a skill is kept the moment it is generated: a reload at once continues with it (issue 9 item 7)', async ({ page }) => {
+test('a skill is kept the moment it is generated: a reload at once continues with it', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
   // The page reloads itself the moment the skill's status shows: well under the half second
@@ -146,7 +146,7 @@ test('a skill is kept the moment it is generated: a reload at once continues wit
   await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
 });
 
-test('a download marks the edits as in a downloaded bundle, and leaving asks nothing once they are saved (issue 9 item 7)', async ({ page }) => {
+test('a download marks the edits as in a downloaded bundle, and leaving asks nothing once they are saved', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
   await wizard.trySample();
@@ -168,7 +168,7 @@ test('a download marks the edits as in a downloaded bundle, and leaving asks not
   expect(wizard.dialogs).toEqual([]);
 });
 
-test('typing still on the page when it reloads is saved with the skill: pagehide posts it before the save (issue 9 item 7, the gap between edits)', async ({ page }) => {
+test('typing still on the page when it reloads is saved with the skill: pagehide posts it before the save (the gap between edits)', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
   await wizard.trySample();

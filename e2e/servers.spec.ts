@@ -74,7 +74,7 @@ test('a spec fetched by its address brings the files its relative $refs name, fr
   expect(fetched).toEqual(['https://specs.example.test/split/openapi.yaml', 'https://specs.example.test/split/params.yaml']);
 });
 
-test('a spec fetched by its address whose $refs name files that cannot be fetched names each one, with the $ref that needs it and why (issue 7 item 8)', async ({ page }) => {
+test('a spec fetched by its address whose $refs name files that cannot be fetched names each one, with the $ref that needs it and why', async ({ page }) => {
   const wizard = new WizardPage(page);
   const entry = ENTRY.replace('      responses:', '      requestBody: {content: {application/json: {schema: {$ref: "schemas/thing.yaml"}}}}\n      responses:');
   await page.route('https://specs.example.test/**', (route) =>

@@ -35,7 +35,7 @@ async function wizardWith(): Promise<{ service: WizardService; report: ImportRep
 
 const exported = async (service: WizardService) => Buffer.from((await call(service, { type: 'export', tools: false }, 'export')).bytes);
 
-describe('curation in the CLI and in the wizard (issue 9)', () => {
+describe('curation in the CLI and in the wizard', () => {
   it('gives the same bundle, byte for byte, for the same choices', async () => {
     const zip = join(tmp, 'cli.zip');
     const r = await runHere('convert', join(tmp, 'many.json'), '--out', join(tmp, 'out'), '--include-tags', 'payments', '--exclude-deprecated', '--zip', zip);

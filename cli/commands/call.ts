@@ -1,6 +1,6 @@
 import { formatProblem } from '../../lib/core/problem';
 import { buildRequest, findCallable, readOnlyRefusal } from '../../lib/call';
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { formatProblem, type Problem } from '../../lib/core/problem';
 import { compatReports, type TargetReport, type Verdict } from '../../lib/targets/compat/check';
 import { groupReasons } from '../../lib/targets/compat/reasons';

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { formatProblem, hasErrors, type Problem } from '../../lib/core/problem';
-import { loadSpec } from '../../lib/openapi';
-import { convertSpec } from '../../lib/convert/convert';
+import { generateSkill } from '../../lib/generate';
 import { importBlockers } from '../../lib/convert/blockers';
-import { refuseTooManyOperations, tooManyOperations } from '../../lib/convert/operation-count';
 import { formatReportSummary } from '../../lib/convert/summary';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
-import { curateConversion, type CurationChoices } from '../../lib/curate';
+import type { CurationChoices } from '../../lib/curate';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
@@ -140,20 +138,6 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     return EXIT_PROBLEMS;
   }
   for (const p of upload.value.problems) io.err(formatProblem(p));
-  // A bundle holds at most 4,997 operations: with --zip, more are refused once the spec is
-  // parsed, and again once loaded (a path item in another file); a folder has no limit.
-  const loaded = await loadSpec(upload.value.files, { entry: upload.value.entry, ...(zip !== undefined ? { refuse: refuseTooManyOperations } : {}) });
-  const tooMany = zip !== undefined && loaded.ok ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
-  if (!loaded.ok || tooMany) {
-    const refused = tooMany ? [tooMany] : loaded.problems;
-    for (const p of refused) io.err(formatProblem(p));
-    io.err(`${specPath}: not converted${refused.some((p) => p.ruleId === 'too-many-operations') ? ' (without --zip, the skill is written as a folder, which has no such limit)' : ''}`);
-    return EXIT_PROBLEMS;
-  }
-  // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
-  // The entry file's, made from its bytes when it was read (readSpecUpload), when the entry is that file's text.
-  const read = upload.value.entrySha256;
-  const sha256 = read && read.text === loaded.value.entryText ? read.hex : createHash('sha256').update(loaded.value.entryText, 'utf8').digest('hex');
   const choices: CurationChoices = {
     includeTags: values(options['include-tags']),
     excludeTags: values(options['exclude-tags']),
@@ -161,17 +145,35 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     excludePaths: values(options['exclude-paths']),
     excludeDeprecated: options['exclude-deprecated'],
   };
-  const converted = convertSpec(loaded.value, { name: options.name, baseUrl: options['base-url'], serverVariables: options['server-var'], server: options.server, sha256, fit: !options['no-fit'], curation: choices });
-  const curated = curateConversion(converted, choices);
-  for (const p of curated.problems) io.err(`warning: ${p.message}`);
-  const { result } = curated;
+  // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
+  // The entry file's, made from its bytes when it was read (readSpecUpload), when the entry is that file's text.
+  const read = upload.value.entrySha256;
+  const sha256 = (text: string) => (read && read.text === text ? read.hex : createHash('sha256').update(text, 'utf8').digest('hex'));
+  // A bundle holds at most 4,997 operations: with --zip, more are refused once the spec is
+  // parsed, and again once loaded (a path item in another file); a folder has no limit.
+  const generated = await generateSkill(upload.value, {
+    name: options.name,
+    baseUrl: options['base-url'],
+    serverVariables: options['server-var'],
+    server: options.server,
+    fit: !options['no-fit'],
+    curation: choices,
+    bundleLimit: zip !== undefined,
+    sha256,
+  });
+  if (!generated.ok) {
+    for (const p of generated.problems) io.err(formatProblem(p));
+    io.err(`${specPath}: not converted${generated.problems.some((p) => p.ruleId === 'too-many-operations') ? ' (without --zip, the skill is written as a folder, which has no such limit)' : ''}`);
+    return EXIT_PROBLEMS;
+  }
+  for (const p of generated.value.curationProblems) io.err(`warning: ${p.message}`);
+  const { result, loadProblems } = generated.value;
   if (result.report.leftOut.length > 0 && result.report.declared.length + result.report.proseOnly.length === 0) {
     io.err(`${specPath}: the curation options leave out every operation; nothing was written`);
     return EXIT_USAGE;
   }
   // The folder, the bundle and the report are put in place once all three are written, so a
   // failure leaves none of them, or half of one.
-  const loadProblems = loaded.problems;
   const problems = await writeSkillFolder(out, result.folder, result.files, { force: options.force }, async (write): Promise<Problem[]> => {
     const pkg = parseSkillPackage({ folder: result.folder, files: result.files }, result.read);
     // What the conversion measured is not measured again (the package is its own, unchanged).

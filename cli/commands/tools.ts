@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { publishTools } from '../../lib/publish/publish';
 import { targetToolsFile } from '../../lib/targets/adapt/output';
 import { skillTools } from '../../lib/targets/skill-tools';

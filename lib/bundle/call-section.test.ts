@@ -94,6 +94,81 @@ describe('generateCallSection', () => {
   });
 });
 
+describe('generateCallSection for requests of every shape', () => {
+  const section = (operation: Record<string, unknown>) => generateCallSection(decl(writeOperationFile({ operation: { method: 'POST', url: 'https://p.example/v1/charges', ...operation }, prose: 'Charge.\n' })))!;
+
+  it('states the form encoding and how each deep field is sent when the body is form-encoded', () => {
+    const text = section({
+      contentType: 'application/x-www-form-urlencoded',
+      deep: ['metadata', 'shipping', 'expand'],
+      schema: {
+        type: 'object',
+        required: ['amount'],
+        properties: {
+          amount: { type: 'integer' },
+          metadata: { anyOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { enum: [''] }] },
+          shipping: { type: 'object', properties: { 'address line': { type: 'object', properties: { city: { type: 'string' } } } } },
+          expand: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    });
+    expect(text).toContain(
+      [
+        'Body: form-encoded, sent with `Content-Type: application/x-www-form-urlencoded`: each field present as `name=value`, percent-encoded with a space as `+`, `true`/`false` and numbers as their text, a list repeated (`name=a&name=b`), with the fields:',
+        '- `amount` (integer, required)',
+        '- `metadata` (object or one of `""`, optional; sent in brackets, `metadata[key]=value`)',
+        '- `shipping` (object, optional; sent in brackets, `shipping[address+line][city]=value`)',
+        '- `expand` (array of string, optional; sent in brackets, `expand[0]=value`)',
+        '',
+      ].join('\n'),
+    );
+    // Each field is written once.
+    expect(text.match(/`amount`/g)).toHaveLength(1);
+  });
+
+  it('says how parts go when the body is multipart', () => {
+    const text = section({ contentType: 'multipart/form-data', schema: { type: 'object', properties: { title: { type: 'string' }, meta: { type: 'object' } } } });
+    expect(text).toContain(
+      'Body: `multipart/form-data`, one part per field present: a string, number or boolean as a text part, an object or list as a part of `application/json` text, with the fields:\n- `title` (string, optional)\n- `meta` (object, optional)\n',
+    );
+  });
+
+  it('names the JSON media type when it is not application/json', () => {
+    const text = section({ method: 'PATCH', contentType: 'application/merge-patch+json', schema: { type: 'object', properties: { spec: { type: 'object' } } } });
+    expect(text).toContain('Body: a JSON object, sent with `Content-Type: application/merge-patch+json`, with the fields:\n- `spec` (object, optional)\n');
+  });
+
+  it('lists header arguments and fixed headers, and how a deep query argument is sent', () => {
+    const text = section({
+      method: 'GET',
+      query: ['filter'],
+      header: ['X-Request-Tag'],
+      deep: ['filter'],
+      headers: { 'Notion-Version': '2022-06-28' },
+      schema: { type: 'object', required: ['X-Request-Tag'], properties: { filter: { type: 'object', properties: { status: { type: 'string' } } }, 'X-Request-Tag': { type: 'string' } } },
+    });
+    expect(text).toContain(
+      [
+        'Query parameters (a list is sent repeated, `name=a&name=b`):',
+        '- `filter` (object, optional; sent in brackets, `filter[status]=value`)',
+        '',
+        'Headers, each argument sent as the request header of its name:',
+        '- `X-Request-Tag` (string, required)',
+        '',
+        'Fixed headers, sent with every call:',
+        '- `Notion-Version: 2022-06-28`',
+        '',
+        'No body.',
+      ].join('\n'),
+    );
+  });
+
+  it('says the body is the argument itself when the declaration names a body-argument', () => {
+    const text = section({ method: 'PUT', url: 'https://p.example/v1/lists/{id}', bodyArgument: 'body', schema: { type: 'object', required: ['id', 'body'], properties: { id: { type: 'string' }, body: { type: 'array', items: { type: 'string' } } } } });
+    expect(text).toContain('Body: the value of `body` itself, as JSON text, sent with `Content-Type: application/json`:\n- `body` (array of string, required)\n');
+  });
+});
+
 describe('describeType', () => {
   it('names enums, type arrays and alternatives when a schema has them', () => {
     expect(describeType({ enum: ['a', 'b'] })).toBe('one of `"a"`, `"b"`');

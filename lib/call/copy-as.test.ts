@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpRequest } from './build-request';
+import { parseSkillPackage } from '../skill/package';
+import { buildRequest, type HttpRequest } from './build-request';
+import { callableOperation } from './callable';
 import { callCredentials, environmentName, type CallCredential } from './credentials';
 import { curlCommand, fetchSnippet } from './copy-as';
 
@@ -151,5 +153,144 @@ describe('callCredentials', () => {
     ['ü', 'API_KEY'],
   ])('names %s as $%s', (scheme, variable) => {
     expect(environmentName(scheme)).toBe(variable);
+  });
+});
+
+/** A one-operation skill `shop` whose file `op.md` has this `operation:` block (`{base}` the echo server), called with `args`. */
+function built(block: string, args: Record<string, unknown>): HttpRequest {
+  const files = new Map([['op.md', `---\noperation:\n${block.replace('{base}', base).replace(/^/gm, '  ')}\n---\nDo it.\n`]]);
+  const pkg = parseSkillPackage({ folder: 'shop', files });
+  const c = callableOperation(pkg, pkg.operations[0]);
+  if (!c.ok) throw new Error(JSON.stringify(c.problems));
+  const r = buildRequest(c.value, args);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.value;
+}
+
+/** A multipart body's parts, each its header lines (lower-cased names) and its text, read with the boundary its Content-Type names. */
+function partsOf(contentType: string | undefined, body: string): { headers: string[]; text: string }[] {
+  const boundary = /boundary=([^;\s]+)/.exec(contentType ?? '')?.[1];
+  if (!boundary) throw new Error(`no boundary in ${contentType}`);
+  const chunks = body.split(`--${boundary}`);
+  expect(chunks.shift()).toBe('');
+  expect(chunks.pop()).toBe('--\r\n');
+  return chunks.map((chunk) => {
+    const end = chunk.indexOf('\r\n\r\n');
+    const headers = chunk
+      .slice(2, end)
+      .split('\r\n')
+      .map((h) => h.replace(/^[^:]+/, (n) => n.toLowerCase()));
+    return { headers, text: chunk.slice(end + 4, -2) };
+  });
+}
+
+const schema = (properties: Record<string, unknown>, required: string[] = []) => `schema: '${JSON.stringify({ type: 'object', required, properties }).replace(/'/g, "''")}'`;
+
+/** Requests of each shape SPEC 7.2 builds, with values that need encoding. */
+function shapes(): { name: string; request: HttpRequest }[] {
+  const text = "two words, ünï & 'quotes' = \"more\" ~*!";
+  return [
+    {
+      name: 'a form body',
+      request: built(
+        ['method: POST', 'url: {base}/v1/customers', 'content-type: application/x-www-form-urlencoded', schema({ name: { type: 'string' }, email: { type: 'string' }, balance: { type: 'integer' }, tax_exempt: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } } })].join('\n'),
+        { name: text, email: 'ana@example.com', balance: -5, tax_exempt: true, tags: ['a b', 'c'] },
+      ),
+    },
+    {
+      name: 'a form body with deep fields, three levels down',
+      request: built(
+        [
+          'method: POST',
+          'url: {base}/v1/payment_intents?expand[0]=x',
+          'content-type: application/x-www-form-urlencoded',
+          'query: [filter]',
+          'deep: [filter, metadata, a]',
+          schema({ filter: { type: 'object' }, amount: { type: 'integer' }, metadata: { type: 'object', additionalProperties: { type: 'string' } }, a: { type: 'object' } }, ['amount']),
+        ].join('\n'),
+        { filter: { status: 'open', 'created at': { gte: 5 } }, amount: 2000, metadata: { order: '6735', note: text }, a: { b: [{ c: 'v' }, { c: 'w x' }] } },
+      ),
+    },
+    {
+      name: 'a multipart body with text and JSON parts',
+      request: built(
+        ['method: POST', 'url: {base}/v1/files', 'content-type: multipart/form-data', schema({ purpose: { type: 'string' }, size: { type: 'integer' }, meta: { type: 'object' }, list: { type: 'array' }, note: { type: 'string' } })].join('\n'),
+        { purpose: 'fine-tuning', size: 3, meta: { title: 'a "quoted" \\ back;type=x', n: [1, 2] }, list: ['x', 'y'], note: text },
+      ),
+    },
+    {
+      name: 'a multipart body of text parts only',
+      request: built(['method: POST', 'url: {base}/v1/notes', 'content-type: multipart/form-data', schema({ title: { type: 'string' }, body: { type: 'string' } })].join('\n'), { title: 'Q3', body: text }),
+    },
+    {
+      name: 'header arguments and a fixed header',
+      request: built(
+        ['method: GET', 'url: {base}/v1/pages/{page_id}', 'header: [X-Request-Tag, Accept-Language]', 'headers: {Notion-Version: "2022-06-28"}', schema({ page_id: { type: 'string' }, 'X-Request-Tag': { type: 'string' }, 'Accept-Language': { type: 'array', items: { type: 'string' } } }, ['page_id'])].join('\n'),
+        { page_id: 'p/1', 'X-Request-Tag': "it's $HOME", 'Accept-Language': ['en', 'fr'] },
+      ),
+    },
+    {
+      name: 'a JSON body',
+      request: built(['method: POST', 'url: {base}/v1/pets', schema({ name: { type: 'string' }, tags: { type: 'array' } })].join('\n'), { name: text, tags: ['a', { b: null }] }),
+    },
+    {
+      name: 'a merge-patch body',
+      request: built(['method: PATCH', 'url: {base}/api/v1/pods/{name}', 'content-type: application/merge-patch+json', schema({ name: { type: 'string' }, metadata: { type: 'object' } }, ['name'])].join('\n'), { name: 'web', metadata: { labels: { app: null } } }),
+    },
+    {
+      name: 'a body-argument (an array body)',
+      request: built(['method: PUT', 'url: {base}/v1/lists/{id}', 'body-argument: items', schema({ id: { type: 'string' }, items: { type: 'array', items: { type: 'object' } } }, ['id', 'items'])].join('\n'), {
+        id: '7',
+        items: [{ a: text }, { b: 2 }],
+      }),
+    },
+  ];
+}
+
+/** What arrived is the request: method, path and query, every header it sets, and the body (a multipart body part for part). */
+function expectSame(got: Received, request: HttpRequest, multipartBoundaryOurs: boolean) {
+  expect(got.method).toBe(request.method);
+  expect(`${base}${got.url}`).toBe(request.url);
+  const type = request.headers['Content-Type'];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name === 'Content-Type' && type?.startsWith('multipart/') && !multipartBoundaryOurs) continue;
+    expect(got.headers[name.toLowerCase()], name).toBe(value);
+  }
+  if (type?.startsWith('multipart/')) {
+    expect(got.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(partsOf(got.headers['content-type'] as string, got.body)).toEqual(partsOf(type, request.body!));
+  } else expect(got.body).toBe(request.body ?? '');
+}
+
+describe('Copy as curl and fetch for requests of every shape', () => {
+  it('writes a form body one field a line, readable where curl encodes it the same', () => {
+    const command = curlCommand(shapes()[1].request);
+    expect(command).toContain("--data-urlencode 'metadata[order]=6735'");
+    expect(command).toContain("--data-urlencode 'a[b][0][c]=v'");
+    expect(command).toContain("--data-raw 'a[b][1][c]=w+x'");
+    expect(command).toContain("-H 'Content-Type: application/x-www-form-urlencoded'");
+    const snippet = fetchSnippet(shapes()[1].request);
+    expect(snippet).toContain('    "metadata[order]=6735",\n');
+    expect(snippet).toContain('  ].join("&"),');
+  });
+
+  it('writes multipart parts as --form-string and typed -F, without our boundary', () => {
+    const command = curlCommand(shapes()[2].request);
+    expect(command).toContain("--form-string 'purpose=fine-tuning'");
+    expect(command).toContain(`-F 'meta="{\\"title\\":\\"a \\\\\\"quoted\\\\\\" \\\\\\\\ back;type=x\\",\\"n\\":[1,2]}";type=application/json'`);
+    expect(command).not.toContain('boundary');
+    expect(fetchSnippet(shapes()[3].request)).toContain('const form = new FormData();\nform.append("title", "Q3");');
+  });
+
+  it.skipIf(!hasCurl).each(shapes().map((s, i) => [s.name, i] as const))('curl sends what the call builds: %s', async (_name, i) => {
+    const { request } = shapes()[i];
+    const got = await runCurl(curlCommand(request), {});
+    expectSame(got, request, false);
+  });
+
+  it.each(shapes().map((s, i) => [s.name, i] as const))('fetch sends what the call builds: %s', async (_name, i) => {
+    const { request } = shapes()[i];
+    const got = await runFetch(fetchSnippet(request), {});
+    expectSame(got, request, !fetchSnippet(request).includes('new FormData()'));
   });
 });

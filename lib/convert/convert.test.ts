@@ -1172,7 +1172,7 @@ ${keys.join('\n')}
     expect(e.ok).toBe(true);
   });
 
-  describe('issue 8.5: bodies that are unions of objects, and prose that names only the skill\'s types', () => {
+  describe('bodies that are unions of objects, and prose that names only the skill\'s types', () => {
     const card = { type: 'object', title: 'Card', required: ['kind', 'number'], properties: { kind: { type: 'string', const: 'card' }, number: { type: 'string' } } };
     const bank = { type: 'object', required: ['kind', 'iban'], properties: { kind: { type: 'string', const: 'bank' }, iban: { type: 'string' }, note: { type: 'string' } } };
     const body = (schema: unknown) => ({ post: { operationId: 'pay', requestBody: { required: true, content: { 'application/json': { schema } } }, responses: ok } });
@@ -1243,5 +1243,65 @@ describe('convertSpec with lone surrogates in spec text', () => {
     expect(result.files.get('list_pets.md')).toContain('List a\ufffdb pets');
     expect(result.report.warnings.filter((w) => w.ruleId === 'lone-surrogate')).toHaveLength(1);
     expect(checkPackage(parseSkillPackage({ folder: result.folder, files: result.files })).filter((p) => p.ruleId === 'lone-surrogates')).toEqual([]);
+  });
+});
+
+describe('convertSpec with credentials no security scheme declares', () => {
+  const doc = oas({
+    '/voices': {
+      get: {
+        operationId: 'listVoices',
+        summary: 'List the voices.',
+        parameters: [
+          { name: 'xi-api-key', in: 'header', schema: { type: 'string' } },
+          { name: 'page_token', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/speech': {
+      post: {
+        operationId: 'speak',
+        summary: 'Speak a text.',
+        parameters: [
+          { name: 'XI-API-KEY', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'api_key', in: 'query', schema: { type: 'string' } },
+        ],
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } } },
+        responses: ok,
+      },
+    },
+  });
+
+  it('takes a header or query parameter named as a secret for a credential: not an argument, named in SKILL.md, warned of once per name', () => {
+    const result = run(doc);
+    const voices = result.files.get('list_voices.md')!;
+    const speak = result.files.get('speak.md')!;
+    expect(voices).not.toContain('xi-api-key');
+    // A cursor named `…_token` stays an argument.
+    expect(voices).toMatch(/"page_token"/);
+    expect(speak).not.toMatch(/"api_key"|XI-API-KEY/);
+    expect(speak).toMatch(/"text"/);
+    const manifest = result.files.get('SKILL.md')!;
+    expect(manifest).toContain('The spec declares no security scheme, but its operations take:');
+    expect(manifest).toContain('- `xi-api-key`: a credential in the `xi-api-key` header (no scheme declares it; taken as one by its name).');
+    expect(manifest).toContain('- `api_key`: a credential in the `api_key` query parameter');
+    expect(manifest).not.toContain('declares no authentication');
+    const guessed = result.report.warnings.filter((w) => w.ruleId === 'guessed-credential');
+    expect(guessed.map((w) => w.message.slice(0, 40))).toEqual(['The header `xi-api-key` is taken as a cr', 'The query parameter `api_key` is taken a']);
+    expect(guessed[0].pointer).toBe('/paths/~1voices/get/parameters/0');
+  });
+});
+
+describe('the call section of a prose-only body whose fields nest', () => {
+  it('writes each field once, nested, when an XML body has an object field', () => {
+    const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, owner: { type: 'object', properties: { id: { type: 'integer' } } } } };
+    const r = run(oas({ '/x': { post: { operationId: 'put_xml', requestBody: { content: { 'application/xml': { schema } } }, responses: ok } } }));
+    const prose = r.files.get('put_xml.md')!;
+    expect(prose).toContain('Body: `application/xml`, with the fields (each with its type and whether it is required, an object\'s fields below it):');
+    expect(prose).not.toContain('The body in full');
+    expect(prose.match(/`name`/g)).toHaveLength(1);
+    expect(prose.match(/`owner`/g)).toHaveLength(1);
+    expect(prose).toMatch(/`owner`[^\n]*\n {2,}- `id`/);
   });
 });

@@ -5,18 +5,10 @@ import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
 import { firstSentence, keeps, TRIM_EXAMPLES, TRIM_NESTED_DESCRIPTIONS, TRIM_SENTENCES, viewOf, type RefReader, type RefSite, type View } from '../publish/expanded-view';
 import type { Json } from './context';
+import type { FitStep, FitStepKind } from './model';
 
 /** The steps of fitting, in the order they are taken: the ones that lose least first. */
-export type FitStepKind = 'drop-examples' | 'drop-nested-descriptions' | 'first-sentence' | 'replace-object';
-
-/** One step taken on one place of the tool's parameters. */
-export interface FitStep {
-  step: FitStepKind;
-  /** JSON pointer into the published parameters: the top-level argument a trim was applied to, or the object replaced. */
-  pointer: string;
-  /** Bytes it saved. */
-  bytes: number;
-}
+export type { FitStep, FitStepKind } from './model';
 
 /** An object fitting replaced by `{"type":"object", "description": …}`, for the prose to write out in full. */
 export interface ReplacedObject {

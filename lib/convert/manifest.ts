@@ -65,7 +65,11 @@ export function buildManifest(
 function authentication(security: SecurityModel): string {
   const schemes = security.schemesToName();
   const head = "Requests go out through the platform's gateway, which attaches the credentials bound to this skill.";
-  if (schemes.length === 0) return `${head} The spec declares no authentication.`;
+  // Parameters taken as credentials by their names (SECRET_HEADER, SECRET_QUERY), for the gateway to attach.
+  const guessed = [...security.guessed.values()].map((g) => `- ${codeSpan(g.name)}: a credential in the ${codeSpan(g.name)} ${g.in === 'header' ? 'header' : 'query parameter'} (no scheme declares it; taken as one by its name).`);
+  if (schemes.length === 0 && guessed.length === 0) return `${head} The spec declares no authentication.`;
+  if (schemes.length === 0) return `${head} Never put credentials in a call. The spec declares no security scheme, but its operations take:\n\n${guessed.join('\n')}`;
   const lines = schemes.map((s) => `- ${codeSpan(s.name)}: ${s.where}.`);
-  return `${head} Never put credentials in a call. The spec's schemes:\n\n${lines.join('\n')}`;
+  const more = guessed.length > 0 ? `\n\nIts operations also take, though no scheme declares them:\n\n${guessed.join('\n')}` : '';
+  return `${head} Never put credentials in a call. The spec's schemes:\n\n${lines.join('\n')}${more}`;
 }

@@ -1,8 +1,19 @@
 import type { GenerationOptions } from './generation-record';
 import type { OperationFile } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
-import type { FitStep } from './fit';
 import type { ConvertedFacts } from '../rules/rule';
+
+/** What fitting (lib/convert/fit.ts) may do to a tool's parameters over the size limit, in order. */
+export type FitStepKind = 'drop-examples' | 'drop-nested-descriptions' | 'first-sentence' | 'replace-object';
+
+/** One step taken on one place of the tool's parameters. */
+export interface FitStep {
+  step: FitStepKind;
+  /** JSON pointer into the published parameters: the top-level argument a trim was applied to, or the object replaced. */
+  pointer: string;
+  /** Bytes it saved. */
+  bytes: number;
+}
 
 /** Where something is in the uploaded spec: the file, its line and column, and the JSON pointer into the resolved document. */
 export interface SpecLocation {

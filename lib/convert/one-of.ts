@@ -1,7 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
 import type { Json } from './context';
-import { isConstraintOnly, TypeRef, type Converted, type SchemaHost } from './schema-object';
+import { isConstraintOnly, TypeRef, type Converted, type SchemaHost } from './type-ref';
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
 const MAX_DEPTH = 8;

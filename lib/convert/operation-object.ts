@@ -90,12 +90,6 @@ const PLATFORM_HEADERS = new Set(['content-type', 'accept', 'content-length', 'u
  */
 const NOT_ARGUMENT_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'content-type', 'content-length', 'host', 'idempotency-key', 'accept', 'user-agent']);
 
-/**
- * A header whose name says it carries a secret, though no security scheme declares it
- * (`X-Api-Key`, `token`, `X-Auth-Token`): never an argument, so a model is never asked for a
- * credential (docs/decisions/0092-header-arguments.md).
- */
-const SECRET_HEADER = /(^|[-_])(api[-_]?key|apikey|token|secret|password|passwd|auth|session[-_]?id)([-_]|$)/i;
 
 export interface OperationSite {
   path: string;
@@ -216,7 +210,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   // Query parameters.
   for (const p of params) {
     if (p.in !== 'query') continue;
-    if (security.isCredential('query', p.name)) continue;
+    if (security.isCredential('query', p.name) || security.guessCredential('query', p.name, p.pointer)) continue;
     const entry: { param: ParameterInfo; note?: string } = { param: p };
     plan.query.push(entry);
     const leaveOut = (why: string, reason: string) => {
@@ -268,7 +262,7 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
   // Header parameters that are not credentials are arguments, or fixed headers (SPEC 7.3); cookies are the gateway's.
   for (const p of params) {
     if (p.in !== 'header' && p.in !== 'cookie') continue;
-    if (security.isCredential(p.in, p.name)) continue;
+    if (security.isCredential(p.in, p.name) || security.guessCredential(p.in, p.name, p.pointer)) continue;
     if (p.in === 'header' && headerArgument(ctx, types, plan, p, taken)) {
       feature(plan.fixedHeaders[p.name] !== undefined ? 'fixed-header' : 'header');
       continue;
@@ -370,7 +364,6 @@ function setContentType(plan: OperationPlan, mediaType: string, feature: (f: Req
  */
 function headerArgument(ctx: ConvertContext, types: TypeRegistry, plan: OperationPlan, p: ParameterInfo, taken: Map<string, string>): boolean {
   const lower = p.name.toLowerCase();
-  if (SECRET_HEADER.test(p.name)) return false;
   const s = inlineTop(p.schema, types);
   const single = isPlainObject(s) ? ('const' in s && s.const !== null && typeof s.const !== 'object' ? [s.const] : Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] !== null && typeof s.enum[0] !== 'object' ? s.enum : undefined) : undefined;
   if (p.required && single !== undefined && (lower === 'accept' || !NOT_ARGUMENT_HEADERS.has(lower))) {

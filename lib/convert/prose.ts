@@ -322,6 +322,9 @@ function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: Shap
     ...optional('description', description ?? schemaDescription(schema, types)),
   });
   const body = plan.body;
+  // A body whose fields nest is written out once, in full, in place of its flat list.
+  const full = body.kind === 'other' && body.schema !== undefined && bodyShapes ? bodyShape(body.schema, body.fields !== undefined, bodyShapes) : undefined;
+  const nested = full !== undefined && body.kind === 'other' && body.fields !== undefined ? full : undefined;
   const section = writeCallSection({
     undeclaredBecause: plan.reasons.join('; '),
     method: plan.method,
@@ -338,7 +341,7 @@ function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: Shap
         : {
             kind: 'media',
             mediaType: body.mediaType,
-            ...(body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
+            ...(nested !== undefined ? { nested } : body.fields ? { fields: body.fields.map((f: BodyField) => item(f.name, f.schema, f.required)) } : {}),
             // Described now that types.json is known, so only a type in it is named.
             ...(body.kind === 'other' && body.shape ? { shape: body.schema !== undefined ? describeSchema(body.schema, types) : body.shape } : {}),
             ...(body.kind === 'fields' && body.empty ? { shape: 'the empty JSON object, `{}`' } : {}),
@@ -346,22 +349,21 @@ function callSection(plan: OperationPlan, types: TypeRegistry, bodyShapes?: Shap
             ...optional('description', body.description),
           },
   }).replace(/\n$/, '');
-  const full = body.kind === 'other' && body.schema !== undefined && bodyShapes ? bodyShape(body.schema, body.fields !== undefined, bodyShapes) : undefined;
-  return full ? `${section}\n\n${full}` : section;
+  return full !== undefined && nested === undefined ? `${section}\n\nThe body in full (its shape, with their types and whether each is required):\n\n${full}` : section;
 }
 
 /**
  * A prose-only body's schema written out: its fields, nested, with their types
  * and whether each is required, every reference expanded and no type named, so a model can
- * build it by hand. Only where the call section's list does not say it all already: a body
- * that is not an object of fields (a list, one of several shapes), or one with a field
- * that nests (a multipart part holding JSON).
+ * build it by hand. Only where a flat list of fields would not say it all: a body that is
+ * not an object of fields (a list, one of several shapes), or one with a field that nests
+ * (then it stands in for the flat list).
  */
 function bodyShape(schema: Converted, listed: boolean, shapes: ShapeWriter): string | undefined {
   const text = shapes.fields(schema);
   // Fields nested below the call section's list, or a body that is not an object of fields but holds some.
   if (!(listed ? /^ {2,}- /m : /^ *- /m).test(text)) return undefined;
-  return `The body in full (${listed ? 'its fields' : 'its shape'}, with their types and whether each is required):\n\n${text}`;
+  return text;
 }
 
 /** What each field of a free-form body is, by its shape rather than a type name (the type may be written inline, not in types.json). */

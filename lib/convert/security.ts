@@ -12,9 +12,27 @@ export interface SchemeInfo {
   pointer: string;
 }
 
+/** A parameter taken as a credential by its name, though no security scheme declares it. */
+export interface GuessedCredential {
+  in: 'header' | 'query';
+  name: string;
+  /** The first parameter of that name, for the report. */
+  pointer: string;
+}
+
+/**
+ * A header whose name says it carries a secret (`X-Api-Key`, `xi-api-key`, `token`,
+ * `X-Auth-Token`), and a query parameter whose name can only be a key (`api_key`,
+ * `access_token`; not `page_token`, a cursor): credentials though no scheme declares them.
+ */
+export const SECRET_HEADER = /(^|[-_])(api[-_]?key|apikey|token|secret|password|passwd|auth|session[-_]?id)([-_]|$)/i;
+export const SECRET_QUERY = /^(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|x[-_]api[-_]key)$/i;
+
 /** The spec's security schemes (Security Scheme Objects / Swagger securityDefinitions), and which of them it uses. */
 export class SecurityModel {
   readonly schemes = new Map<string, SchemeInfo>();
+  /** Parameters taken as credentials by their names, by `in name`, in the order first met. */
+  readonly guessed = new Map<string, GuessedCredential>();
   /** Scheme names in the order the spec first requires them (document, then operations). */
   private readonly used: string[] = [];
   private readonly credentialHeaders = new Set<string>(['authorization']);
@@ -50,6 +68,26 @@ export class SecurityModel {
     if (location === 'query') return this.credentialQuery.has(name);
     if (location === 'cookie') return this.credentialCookies.has(name);
     return false;
+  }
+
+  /**
+   * Whether a parameter no scheme declares is a credential by its name (`SECRET_HEADER`,
+   * `SECRET_QUERY`): the first of each name is remembered for SKILL.md and warned of once.
+   */
+  guessCredential(location: string, name: string, pointer: string): boolean {
+    if (location !== 'header' && location !== 'query') return false;
+    if (!(location === 'header' ? SECRET_HEADER : SECRET_QUERY).test(name)) return false;
+    const key = `${location} ${location === 'header' ? name.toLowerCase() : name}`;
+    if (!this.guessed.has(key)) {
+      this.guessed.set(key, { in: location, name, pointer });
+      const what = location === 'header' ? 'header' : 'query parameter';
+      this.ctx.warn(
+        'guessed-credential',
+        `The ${what} ${codeSpan(name)} is taken as a credential by its name, though no security scheme declares it: it is not an argument, and SKILL.md's Authentication section names it for the gateway to attach; declare a security scheme for it in the spec if it is one`,
+        pointer,
+      );
+    }
+    return true;
   }
 
   /** The schemes to name in SKILL.md: those the spec requires, else (a spec that declares schemes but requires none) every declared one. */

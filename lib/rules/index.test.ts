@@ -140,9 +140,9 @@ describe('RULES', () => {
   it('maps every rule id to the rule of that id', () => {
     expect(Object.keys(RULES).sort()).toEqual([...RULE_IDS].sort());
     for (const id of RULE_IDS) expect(RULES[id].id).toBe(id);
-    // SPEC 5's 26, description-quality, SPEC 8.4's five, json-numbers and lone-surrogates.
-    expect(RULE_IDS).toHaveLength(34);
-    expect(RULE_IDS.slice(-2)).toEqual(['json-numbers', 'lone-surrogates']);
+    // SPEC 5's 26, description-quality, SPEC 8.4's five, json-numbers, lone-surrogates and yaml-characters.
+    expect(RULE_IDS).toHaveLength(35);
+    expect(RULE_IDS.slice(-3)).toEqual(['json-numbers', 'lone-surrogates', 'yaml-characters']);
     expect(Object.keys(DEFAULT_SEVERITY).sort()).toEqual([...RULE_IDS].sort());
   });
 });

@@ -36,6 +36,7 @@ import { frontmatter } from './frontmatter';
 import { identity } from './identity';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
+import { yamlCharacters } from './yaml-characters';
 import { manifestOperations } from './manifest-operations';
 import { nameOnce } from './name-once';
 import { operationMethod } from './operation-method';
@@ -97,6 +98,7 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   budget,
   'json-numbers': jsonNumbers,
   'lone-surrogates': loneSurrogates,
+  'yaml-characters': yamlCharacters,
 };
 
 export interface CheckOptions {

@@ -38,6 +38,7 @@ export const RULE_IDS = [
   // Beyond SPEC 5's table.
   'json-numbers',
   'lone-surrogates',
+  'yaml-characters',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -84,6 +85,8 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'json-numbers': 'error',
   /** A lone surrogate cannot be written as UTF-8: the bundle would not hold the file as it is. */
   'lone-surrogates': 'error',
+  /** A character other YAML parsers refuse: the platform could not read the file at all. */
+  'yaml-characters': 'error',
 };
 
 /** The cases SPEC 5 gives a severity other than the rule's, keyed `rule-id/case`. */

@@ -27,17 +27,27 @@ export interface CallDescription {
   url: string;
   path: CallItem[];
   query: CallItem[];
+  /** Header parameters; for a declared operation, its header arguments (SPEC 7.1 `header`), each sent as the header of its name. */
   headers?: CallItem[];
+  /** A declared operation's fixed headers (SPEC 7.1 `headers`), name and value, sent with every call after the header arguments. */
+  fixedHeaders?: readonly (readonly [string, string])[];
   cookies?: CallItem[];
   body:
     | { kind: 'none' }
     /**
-     * A declared operation's body fields: a JSON object. `extra`, for a free-form body (issue
-     * 8.3): what any other argument is (markdown made by the caller), each sent as a field.
+     * A declared operation's body fields, sent as SPEC 7.2 says for `encoding` (a JSON object
+     * by default) with `mediaType` (`application/json` by default). `extra`, for a free-form
+     * body: what any other argument is (markdown made by the caller), each sent as a field.
      */
-    | { kind: 'json'; fields: CallItem[]; extra?: string }
-    /** A prose-only file's body, by its media type: its fields when it has them, else its shape. */
-    | { kind: 'media'; mediaType: string; fields?: CallItem[]; shape?: string; description?: string };
+    | { kind: 'json'; fields: CallItem[]; extra?: string; encoding?: 'json' | 'form' | 'multipart'; mediaType?: string }
+    /** A declared operation's `body-argument` (SPEC 7.1): the one argument whose value is the whole body, as JSON text. */
+    | { kind: 'argument'; field: CallItem; mediaType: string }
+    /**
+     * A prose-only file's body, by its media type: its fields when it has them, else its shape.
+     * `nested`: its fields written out in full, nested, as a markdown list the caller made
+     * safe (`ShapeWriter`), written instead of `fields` so each field is written once.
+     */
+    | { kind: 'media'; mediaType: string; fields?: CallItem[]; nested?: string; shape?: string; description?: string };
   /** What a declared operation promises (SPEC 8.2): its safety, success status and the fields kept. */
   promise?: { safety: string; status: number; pick: readonly string[] };
 }
@@ -67,19 +77,25 @@ export function writeCallSection(call: CallDescription): string {
   };
   list('Path parameters, each replacing `{name}` in the URL as one percent-encoded segment:', call.path);
   list(declared ? 'Query parameters (a list is sent repeated, `name=a&name=b`):' : 'Query parameters:', call.query);
-  list('Headers:', call.headers);
+  list(declared ? 'Headers, each argument sent as the request header of its name:' : 'Headers:', call.headers);
+  if (call.fixedHeaders && call.fixedHeaders.length > 0) {
+    out.push('', 'Fixed headers, sent with every call:', ...call.fixedHeaders.map(([name, value]) => `- ${codeSpan(`${name}: ${value}`)}`));
+  }
   list('Cookies:', call.cookies);
   const body = call.body;
   if (body.kind === 'none' || (body.kind === 'json' && body.fields.length === 0 && body.extra === undefined)) out.push('', 'No body.');
-  else if (body.kind === 'json') {
-    const head = 'Body: a JSON object, sent with `Content-Type: application/json`';
+  else if (body.kind === 'argument') {
+    list(`Body: the value of ${codeSpan(body.field.name)} itself, as JSON text, sent with ${codeSpan(`Content-Type: ${body.mediaType}`)}:`, [body.field]);
+  } else if (body.kind === 'json') {
+    const head = bodyHead(body.encoding ?? 'json', body.mediaType ?? 'application/json');
     const extra = body.extra === undefined ? '' : `every argument not named above is sent as a field of it (${safeInline(body.extra)})`;
     if (body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
     if (extra) out.push('', body.fields.length > 0 ? `Also, ${extra}.` : `${head}: ${extra}.`);
   }
   else {
     const head = `Body: ${codeSpan(body.mediaType)}`;
-    if (body.fields && body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
+    if (body.nested !== undefined) out.push('', `${head}, with the fields (each with its type and whether it is required, an object's fields below it):`, '', body.nested);
+    else if (body.fields && body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
     else out.push('', `${head}${body.shape ? `, ${safeInline(body.shape)}` : ''}.`);
     if (body.description) out.push('', leadingEscape(inlineText(body.description, FIELD_DESCRIPTION * 2)));
   }
@@ -91,6 +107,17 @@ export function writeCallSection(call: CallDescription): string {
     if (promise.pick.length > 0) out.push('', `The response keeps only the fields ${promise.pick.map((p) => codeSpan(p)).join(', ')}; the rest is dropped.`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** How a declared body is sent (SPEC 7.2), the sentence its field list follows. */
+function bodyHead(encoding: 'json' | 'form' | 'multipart', mediaType: string): string {
+  if (encoding === 'form') {
+    return `Body: form-encoded, sent with ${codeSpan(`Content-Type: ${mediaType}`)}: each field present as \`name=value\`, percent-encoded with a space as \`+\`, \`true\`/\`false\` and numbers as their text, a list repeated (\`name=a&name=b\`)`;
+  }
+  if (encoding === 'multipart') {
+    return `Body: ${codeSpan(mediaType)}, one part per field present: a string, number or boolean as a text part, an object or list as a part of \`application/json\` text`;
+  }
+  return `Body: a JSON object, sent with ${codeSpan(`Content-Type: ${mediaType}`)}`;
 }
 
 function item(i: CallItem): string {

@@ -1,4 +1,5 @@
 import { utf8Length } from '../core/entries';
+import { escapeUnportable } from './yaml-write';
 
 const INLINE_WIDTH = 100;
 
@@ -11,7 +12,8 @@ const INLINE_WIDTH = 100;
 export function formatSchemaJson(value: unknown, indent = 0, memo?: SchemaTextMemo): string {
   const out: string[] = [];
   writeSchemaJson(value, indent, out, memo);
-  return out.join('');
+  // Written into YAML as a block literal, where no escape is read: the JSON escapes them.
+  return escapeUnportable(out.join(''));
 }
 
 /**

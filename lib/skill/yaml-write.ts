@@ -10,6 +10,24 @@ const PLAIN_FLOW = /^[A-Za-z0-9_/][A-Za-z0-9_.\/:%+~*= -]*$/;
 const RESERVED = /^(true|false|yes|no|on|off|y|n|null|~|\.nan|\.inf|-?\.inf)$/i;
 const NUMBERISH = /^[-+]?(\d|\.\d|0x|0o)/i;
 
+/**
+ * Characters YAML 1.2 does not allow unescaped (DEL, the C1 controls, U+FFFE, U+FFFF), and
+ * those some parsers read as line breaks or refuse though 1.2 allows them (U+0085, U+2028,
+ * U+2029, a byte-order mark inside the text). JSON.stringify escapes the C0 controls and
+ * lone surrogates but writes these as they are: PyYAML and other parsers then refuse the file.
+ */
+export const YAML_UNPORTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
+const UNPORTABLE_ALL = new RegExp(YAML_UNPORTABLE.source, 'g');
+
+/**
+ * JSON text with each of `YAML_UNPORTABLE` written as its `\uXXXX` escape: the same JSON
+ * value, which every YAML parser reads in a double-quoted scalar or a block literal.
+ */
+export function escapeUnportable(json: string): string {
+  if (!YAML_UNPORTABLE.test(json)) return json;
+  return json.replace(UNPORTABLE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function yamlScalar(value: string, flow = false): string {
   if (
     (flow ? PLAIN_FLOW : PLAIN_BLOCK).test(value) &&
@@ -22,7 +40,7 @@ export function yamlScalar(value: string, flow = false): string {
     return value;
   }
   // A JSON string is a valid YAML double-quoted scalar.
-  return JSON.stringify(value);
+  return escapeUnportable(JSON.stringify(value));
 }
 
 export function yamlFlowList(values: readonly string[]): string {

@@ -10,8 +10,6 @@ import { z } from 'zod';
 import { checkEntryName, checkHidden } from '../bundle/zip/policy';
 import { problemSchema } from '../core/problem-schema';
 import { importReportSchema } from '../convert/report-schema';
-import type { LastUpload } from './service';
-import type { SessionSnapshot } from './session';
 
 /** The skill's folder: one name a bundle may hold, not hidden. */
 export const folderSchema = z.string().superRefine((folder, ctx) => {
@@ -27,7 +25,7 @@ const filePath = z.string().superRefine((path, ctx) => {
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
 
-export const sessionSnapshotSchema: z.ZodType<SessionSnapshot> = z.object({
+export const sessionSnapshotSchema = z.object({
   version: z.literal(1),
   folder: folderSchema,
   files: z.array(z.tuple([filePath, z.string()])),
@@ -39,7 +37,7 @@ export const sessionSnapshotSchema: z.ZodType<SessionSnapshot> = z.object({
   prunedTypes: z.array(z.tuple([z.string(), z.unknown()])).optional(),
 });
 
-export const lastUploadSchema: z.ZodType<LastUpload> = z.object({
+export const lastUploadSchema = z.object({
   name: z.string(),
   upload: z.object({
     files: z.array(z.object({ path: z.string(), text: z.string() })),
@@ -53,10 +51,20 @@ export const lastUploadSchema: z.ZodType<LastUpload> = z.object({
       baseUrl: z.string().optional(),
       server: z.string().optional(),
       serverVariables: z.record(z.string(), z.string()).optional(),
-      keepFull: z.array(z.string()).optional(),
+      keepFull: z.array(z.string()).readonly().optional(),
     })
     .optional(),
 });
+
+/**
+ * The session as plain data, to be kept in the browser's storage and opened again after a
+ * reload: the files as they are now and as they were generated, where they came from, and the
+ * import report. Parsed state and check results are not kept; `restoreSession` rebuilds them.
+ */
+export type SessionSnapshot = z.infer<typeof sessionSnapshotSchema>;
+
+/** A spec upload as read (its text, not the bytes it came as), under the name the user gave it, and the options it was last generated with. */
+export type LastUpload = z.infer<typeof lastUploadSchema>;
 
 /** What the list of drafts shows of one, kept apart from its files so the list reads little. */
 export interface DraftInfo {

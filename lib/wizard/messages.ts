@@ -10,7 +10,7 @@ import { importReportSchema, specLocationSchema } from '../convert/report-schema
 import type { HttpRequest } from '../call';
 import type { Result } from '../core/result';
 import type { WizardReply, WizardRequest } from './service';
-import type { TargetDetail, TargetRow, TokensView } from './fit';
+import type { TargetDetail, TargetRow, TokensView } from './target-fit';
 import type { SessionSummary, ToolPreview } from './session';
 import type { OperationRow } from './operations';
 

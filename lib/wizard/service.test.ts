@@ -356,7 +356,7 @@ describe('createWizardService', () => {
     expect(await createWizardService().handle({ type: 'edit', path: 'SKILL.md', version: 0, text: '' })).toEqual({ type: 'error', message: 'No skill is open: upload a spec or open a bundle first' });
   });
 
-  it('refuses an edit typed over another version of the file, or over a file it does not hold, changing nothing (issue 7 item 4)', async () => {
+  it('refuses an edit typed over another version of the file, or over a file it does not hold, changing nothing', async () => {
     const service = createWizardService();
     await opened(service, sampleUpload);
     const booking = (await call(service, { type: 'file', path: 'get_booking.md' }, 'file')).file!;
@@ -385,7 +385,7 @@ describe('createWizardService', () => {
   });
 });
 
-describe('createWizardService, fitting (issue 8.1)', () => {
+describe('createWizardService, fitting', () => {
   const fitUpload: WizardRequest = { type: 'convert', upload: { name: 'fit.yaml', kind: 'files', entries: [{ path: 'fit.yaml', bytes: new Uint8Array(FIT) }] }, options: { name: 'fitted' } };
 
   it('shows a fitted operation\'s size by argument, largest first, and restores its full schema on request, keeping the options', async () => {

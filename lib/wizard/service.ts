@@ -14,14 +14,12 @@ import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
-import { convertSpec } from '../convert';
-import { refuseTooManyOperations, tooManyOperations } from '../convert/operation-count';
+import { generateSkill } from '../generate';
 import type { ConvertOptions, ImportReport } from '../convert/model';
-import { loadSpec } from '../openapi';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
-import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './fit';
-import { lastUploadSchema } from './draft-schema';
+import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
+import { lastUploadSchema, type LastUpload } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import {
   editFile,
@@ -138,13 +136,7 @@ export interface WizardService {
   lastUpload(): LastUpload | undefined;
 }
 
-/** A spec upload as read (its text, not the bytes it came as), under the name the user gave it. */
-export interface LastUpload {
-  name: string;
-  upload: SpecUpload;
-  /** The options it was last generated with (blanks left out), so restoring a full schema keeps them. */
-  options?: GenerateOptions;
-}
+export type { LastUpload } from './draft-schema';
 
 const NO_SESSION: WizardReply = { type: 'error', message: 'No skill is open: upload a spec or open a bundle first' };
 
@@ -209,17 +201,14 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
 
   async function generate(from: LastUpload, options: GenerateOptions): Promise<WizardReply> {
     const { upload } = from;
+    const cleaned = clean(options);
     // Counted once parsed, before anything is resolved, and again once loaded (a path item in
     // another file): a spec over what a bundle holds is refused in the time the parse takes (SPEC 6).
-    const loaded = await loadSpec(upload.files, { entry: upload.entry, refuse: refuseTooManyOperations });
-    if (!loaded.ok) return { type: 'opened', result: fail([...upload.problems, ...loaded.problems]) };
-    const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
-    if (tooMany) return { type: 'opened', result: fail([...upload.problems, tooMany]) };
-    const cleaned = clean(options);
-    const sha256 = await io.sha256?.(loaded.value.entryText);
-    const result = convertSpec(loaded.value, sha256 === undefined ? cleaned : { ...cleaned, sha256 });
+    const generated = await generateSkill(upload, { ...cleaned, bundleLimit: true, sha256: io.sha256 });
+    if (!generated.ok) return { type: 'opened', result: fail([...upload.problems, ...generated.problems]) };
+    const { result, loadProblems } = generated.value;
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
-    const specProblems = [...upload.problems, ...loaded.problems];
+    const specProblems = [...upload.problems, ...loadProblems];
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
   }
 

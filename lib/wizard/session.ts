@@ -19,7 +19,7 @@ import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, 
 import type { OperationFile } from '../skill/operation-file';
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
-import { sessionSnapshotSchema } from './draft-schema';
+import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
 
@@ -283,23 +283,7 @@ export function previewRequest(session: WizardSession, path: string, argsText: s
   return buildRequest(callable.value, args);
 }
 
-/**
- * The session as plain data, to be kept in the browser's storage and opened again after a
- * reload: the files as they are now and as they were generated, where they came from, and the
- * import report. Parsed state and check results are not kept; `restoreSession` rebuilds them.
- */
-export interface SessionSnapshot {
-  version: 1;
-  folder: string;
-  files: [string, string][];
-  original: [string, string][];
-  origin: SessionOrigin;
-  report?: ImportReport;
-  specProblems: Problem[];
-  removed?: [string, RemovedOperation][];
-  /** Types pruned with removed operations; absent in snapshots written before. */
-  prunedTypes?: [string, unknown][];
-}
+export type { SessionSnapshot } from './draft-schema';
 
 export function snapshotSession(session: WizardSession): SessionSnapshot {
   return {

@@ -16,7 +16,7 @@ import {
   toolLimit,
   withTokens,
 } from '../../../lib/wizard/operation-query';
-import type { TargetRow, TokensView } from '../../../lib/wizard/fit';
+import type { TargetRow, TokensView } from '../../../lib/wizard/target-fit';
 import type { OperationRow, OperationState } from '../../../lib/wizard/operations';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import { count } from './format';

@@ -4,7 +4,6 @@
  */
 import { utf8Length } from '../../core/entries';
 import { problem, type Problem } from '../../core/problem';
-import type { CentralEntry } from './format';
 
 const MiB = 1024 * 1024;
 
@@ -54,8 +53,19 @@ export function checkHidden(name: string): Problem | undefined {
   return problem('zip-hidden-entry', 'error', `Entry \`${shown}\` is hidden (a name starting with \`.\`); a skill bundle holds none`, shown);
 }
 
+/** What of a central directory entry (`CentralEntry`, zip/format.ts) says what kind of entry it is. */
+export interface EntryKind {
+  name: string;
+  flags: number;
+  method: number;
+  size: number;
+  /** Host system (high byte of "version made by"): 3 Unix, 19 macOS, 0 MS-DOS, 10 NTFS. */
+  host: number;
+  externalAttrs: number;
+}
+
 /** Links, devices, encrypted or unsupported entries, and sizes that cannot be right. */
-export function checkEntryKind(entry: CentralEntry): Problem | undefined {
+export function checkEntryKind(entry: EntryKind): Problem | undefined {
   const shown = displayName(entry.name);
   const refuse = (ruleId: string, why: string) => problem(ruleId, 'error', `Entry \`${shown}\` ${why}`, shown);
   const type = (entry.externalAttrs >>> 16) & 0o170000;

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWizardService, type WizardService } from '../../../lib/wizard/service';
 import { spawnCli } from '../../../test/cli';
-import { createFitController, toolsFileName } from './fit-controller';
-import { fitReducer, initialFitState, type FitState } from './fit-state';
+import { createFitController, toolsFileName } from './target-fit-controller';
+import { fitReducer, initialFitState, type FitState } from './target-fit-state';
 import type { SendToWorker } from '../worker/worker-client';
 
 // Gemini rejects a type list and takes no `additionalProperties`: adapting for it changes

@@ -1,6 +1,6 @@
 import type { SendToWorker } from '../worker/worker-client';
 import type { Reply } from '../worker/worker-protocol';
-import type { FitAction, FitState } from './fit-state';
+import type { FitAction, FitState } from './target-fit-state';
 import type { LiveStore } from './use-live-reducer';
 
 export type FitStore = LiveStore<FitState, FitAction>;

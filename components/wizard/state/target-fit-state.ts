@@ -1,4 +1,4 @@
-import type { TargetDetail, TargetRow, TokensView } from '../../../lib/wizard/fit';
+import type { TargetDetail, TargetRow, TokensView } from '../../../lib/wizard/target-fit';
 
 /** The last "Download tools for…": what adapting the tools for that target changed. */
 export interface ToolsDownload {

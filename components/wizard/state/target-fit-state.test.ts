@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TargetDetail, TokensView } from '../../../lib/wizard/fit';
-import { fitReducer, initialFitState, type FitState } from './fit-state';
+import type { TargetDetail, TokensView } from '../../../lib/wizard/target-fit';
+import { fitReducer, initialFitState, type FitState } from './target-fit-state';
 
 const tokens = (id: string): TokensView => ({
   model: { id, label: id, method: 'formula' },

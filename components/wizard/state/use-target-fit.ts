@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Opened } from '../../../lib/wizard/service';
 import { saveBytes } from '../io/browser-files';
-import { createFitController, type FitController } from './fit-controller';
-import { fitReducer, initialFitState, type FitState } from './fit-state';
+import { createFitController, type FitController } from './target-fit-controller';
+import { fitReducer, initialFitState, type FitState } from './target-fit-state';
 import { listenerSet, useLiveReducer } from './use-live-reducer';
 import { onSkillChange, type HeardWizardStore } from './use-wizard-session';
 import type { SendToWorker } from '../worker/worker-client';

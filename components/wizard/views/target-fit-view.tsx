@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { Problem } from '../../../lib/core/problem';
 import { groupReasons } from '../../../lib/targets/compat/reasons';
 import { formatTokenTotal } from '../../../lib/targets/tokens/format';
-import type { TargetDetail, TargetRow, TokensView } from '../../../lib/wizard/fit';
-import type { FitState } from '../state/fit-state';
+import type { TargetDetail, TargetRow, TokensView } from '../../../lib/wizard/target-fit';
+import type { FitState } from '../state/target-fit-state';
 import { count } from './format';
 
 const VERDICTS: { verdict: TargetRow['verdict']; label: string }[] = [
