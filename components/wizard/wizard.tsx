@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { CodeEditor, type CodeEditorHandle } from './editor/code-editor';
 import { EditorStates } from './editor/editor-states';
@@ -14,6 +14,7 @@ import { PreviewPane } from './views/preview-pane';
 import { RegenerateForm } from './views/regenerate-form';
 import { DraftList } from './views/draft-list';
 import { StartPanel } from './views/start-panel';
+import { UpdateView } from './views/update-view';
 import { Recovered, StillWorking } from './views/still-working';
 import { useSettling, useSkillFit, type Settling } from './state/use-target-fit';
 import type { FitState } from './state/target-fit-state';
@@ -48,6 +49,18 @@ export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
+  // The update to a newer spec is shown in place of the panes; once applied, a line says so, with Undo.
+  const [updating, setUpdating] = useState(false);
+  const [updated, setUpdated] = useState<string | null>(null);
+  // Where the focus goes once the update view has given way (by id), when it has.
+  const focusAfterUpdate = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterUpdate.current;
+    const target = id === null ? null : document.getElementById(id);
+    if (updating || !target) return;
+    focusAfterUpdate.current = null;
+    target.focus();
+  });
   // Each file's editor state (its undo history) for as long as this skill is open.
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
@@ -92,9 +105,12 @@ export function Wizard() {
       <>
         {worker}
         {summary && (
-          <p>
+          <p className="actions">
             <button type="button" className="link" onClick={actions.showSkill}>
               Back to {summary.folder}
+            </button>
+            <button type="button" className="link" onClick={() => (setUpdated(null), setUpdating(true), actions.showSkill())}>
+              Update {summary.folder} to a newer spec…
             </button>
           </p>
         )}
@@ -171,6 +187,9 @@ export function Wizard() {
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
           </button>
+          <button type="button" id="update-button" disabled={updating} onClick={() => (setUpdated(null), setUpdating(true))}>
+            Update to a newer spec…
+          </button>
           <button type="button" onClick={actions.showStart}>
             Open another…
           </button>
@@ -182,6 +201,42 @@ export function Wizard() {
         </p>
       )}
       {worker}
+      {updated && !updating && (
+        <p role="status" className="notice">
+          {updated}{' '}
+          <button
+            type="button"
+            className="link"
+            disabled={busy !== null}
+            onClick={() => void actions.undoUpdate().then((undone) => setUpdated(undone ? null : updated))}
+          >
+            Undo the update
+          </button>
+        </p>
+      )}
+      {updating ? (
+        <UpdateView
+          summary={summary}
+          busy={busy}
+          onPrepare={actions.prepareUpdate}
+          onApply={async (settled) => {
+            const applied = await actions.applyUpdate(settled);
+            if (applied.ok) {
+              setUpdating(false);
+              setUpdated('Updated to the newer spec: your edits are kept, and the skill as it was is kept as a draft of its own.');
+              // The view pressed from is gone: the focus goes to the report of the skill as updated.
+              focusAfterUpdate.current = REPORT_HEADING;
+            }
+            return applied;
+          }}
+          onCancel={() => {
+            setUpdating(false);
+            focusAfterUpdate.current = 'update-button';
+          }}
+          onSaveText={actions.saveRemovedText}
+        />
+      ) : (
+        <>
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
       <div className="panes">
         <FileList
@@ -323,6 +378,8 @@ export function Wizard() {
           </>
         )}
       </div>
+        </>
+      )}
     </div>
   );
 }

@@ -52,6 +52,8 @@ export interface UpdateReport {
   to: { title: string; version: string };
   /** Operations new in the newer spec: `kept` when the skill has them now (else they wait for the person). */
   added: (ReportedOperation & { kept: boolean })[];
+  /** Operations in both whose tool name or URL template changed (matched by `operationId`, or a new name): `from` is the old one. */
+  renamed: (ReportedOperation & { from: ReportedOperation })[];
   /** Operations gone from the newer spec that the skill had; `edited` when the person's text of it is kept for download. */
   removed: (ReportedOperation & { edited: boolean; breaking: true })[];
   /** Changes to operations in both, the skill's only (not those the person removed). */
@@ -166,6 +168,15 @@ export function updateReport(input: {
   const removed = ops(input.from)
     .filter((o) => !input.pairs.has(o.file) && !input.handRemoved.has(o.file))
     .map((o) => ({ operation: base(o.file), method: o.method, path: o.path, edited: edited.has(o.file), breaking: true as const }));
+  const newerByFile = new Map(ops(input.to).map((o) => [o.file, o]));
+  const renamed: UpdateReport['renamed'] = [];
+  for (const o of ops(input.from)) {
+    const n = newerByFile.get(input.pairs.get(o.file) ?? '');
+    if (!n || input.handRemoved.has(o.file)) continue;
+    if (n.file !== o.file || n.method !== o.method || n.path.replace(/\{[^}]*\}/g, '{}') !== o.path.replace(/\{[^}]*\}/g, '{}')) {
+      renamed.push({ operation: base(n.file), method: n.method, path: n.path, from: { operation: base(o.file), method: o.method, path: o.path } });
+    }
+  }
   const changes: OperationChange[] = [];
   for (const o of ops(input.from)) {
     const n = input.pairs.get(o.file);
@@ -177,6 +188,7 @@ export function updateReport(input: {
     from: titleOf(input.from),
     to: titleOf(input.to),
     added,
+    renamed,
     removed,
     changes,
     breaking: removed.length + changes.filter((c) => c.breaking).length,
@@ -204,6 +216,7 @@ export function formatUpdateReport(r: UpdateReport): string {
   const ver = (v: { title: string; version: string }) => `${v.title}${v.version ? ` ${v.version}` : ''}`;
   out.push(`Update from ${ver(r.from)} to ${ver(r.to)}: ${r.added.length} operations added, ${r.removed.length} removed, ${r.changes.length} changed, ${r.breaking} breaking, ${r.conflicts.length} conflicts`);
   for (const a of r.added) out.push(`  added: ${a.operation} (${a.method} ${a.path})${a.kept ? '' : ' - new, not kept: the skill is curated by hand'}`);
+  for (const x of r.renamed) out.push(`  renamed: ${x.from.operation} (${x.from.method} ${x.from.path}) -> ${x.operation} (${x.method} ${x.path})`);
   for (const x of r.removed) out.push(`  BREAKING removed: ${x.operation} (${x.method} ${x.path})${x.edited ? ' - you had edited it: your text is kept apart' : ''}`);
   for (const c of r.changes) {
     const what = c.kind === 'argument-renamed' ? `${String(c.from)} -> ${String(c.to)}` : [c.argument, c.from !== undefined || c.to !== undefined ? `${JSON.stringify(c.from ?? null)} -> ${JSON.stringify(c.to ?? null)}` : ''].filter(Boolean).join(' ');

@@ -109,6 +109,21 @@ describe('updateSkill', () => {
     expect(up.files.get('list_pets.md')).toContain('<<<<<<< mine\nList every pet.\n||||||| before\nList pets.\n=======\nList the pets.\n>>>>>>> newer spec');
     expect(updateSkill({ ...input, settle: 'mine' }).files.get('list_pets.md')).toContain('List every pet.');
     expect(updateSkill({ ...input, settle: 'newer' }).files.get('list_pets.md')).not.toContain('List every pet.');
+    // Both settled texts, for a merge view to set side by side.
+    expect(up.settled.get('list_pets.md')).toEqual({ mine: updateSkill({ ...input, settle: 'mine' }).files.get('list_pets.md'), newer: updateSkill({ ...input, settle: 'newer' }).files.get('list_pets.md') });
+    expect([...up.settled.keys()]).toEqual([...new Set(up.conflicts.map((c) => c.file))].sort());
+  });
+
+  it('reports an operation whose path changed, matched by its operationId, as renamed', async () => {
+    const MOVED = structuredClone(NEW);
+    MOVED['/animals/{id}'] = MOVED['/pets/{id}'];
+    delete MOVED['/pets/{id}'];
+    const skill = await generated(spec('1', OLD));
+    const up = updateSkill({ skill, from: await load(spec('1', OLD)), to: await load(spec('2', MOVED)) });
+    expect(up.report.renamed).toEqual([{ operation: 'show_pet', method: 'GET', path: '/animals/{id}', from: { operation: 'show_pet', method: 'GET', path: '/pets/{petId}' } }]);
+    expect(up.report.added.map((a) => a.operation)).toEqual(['list_owners']);
+    expect(formatUpdateReport(up.report)).toContain('renamed: show_pet (GET /pets/{petId}) -> show_pet (GET /animals/{id})');
+    expect(up.generated.files.has('show_pet.md')).toBe(true);
   });
 
   it('reports an edited operation gone upstream and keeps its text', async () => {

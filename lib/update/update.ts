@@ -35,6 +35,10 @@ export interface UpdateResult {
   report: UpdateReport;
   /** Operations gone from the newer spec that the person had edited: their text, for download. */
   editedRemoved: Map<string, string>;
+  /** Each file with conflicts, settled all one way and all the other: what a merge view sets side by side. */
+  settled: Map<string, { mine: string; newer: string }>;
+  /** The newer spec's generation, whole (curated by the recorded filters only): what the skill's files are compared to after the update. */
+  generated: ConvertResult;
   /** Why the update could not be made as asked (the record unreadable), or what to know (the skill not from that spec). */
   problems: Problem[];
 }
@@ -129,6 +133,7 @@ export function updateSkill(input: UpdateInput): UpdateResult {
   const conflicts: UpdateConflict[] = [];
   const editedRemoved = new Map<string, string>();
   const settle = input.settle;
+  const settled = new Map<string, { mine: string; newer: string }>();
 
   // Operation files.
   const newerByOld = new Map<string, string>();
@@ -146,6 +151,10 @@ export function updateSkill(input: UpdateInput): UpdateResult {
     const merged = mergeOperationFile(target, before, mine, newerFiles.get(target)!, settle);
     files.set(target, merged.text);
     for (const c of merged.conflicts) conflicts.push({ file: target, ...c });
+    if (merged.conflicts.length > 0) {
+      const side = (s: Side) => mergeOperationFile(target, before, mine, newerFiles.get(target)!, s).text;
+      settled.set(target, { mine: side('mine'), newer: side('newer') });
+    }
   }
   for (const [path, text] of newerFiles) if (isOperationFilePath(path) && !fromOld.has(path)) files.set(path, text);
   // Files of the person's own (not generated from the old spec) stay.
@@ -154,9 +163,17 @@ export function updateSkill(input: UpdateInput): UpdateResult {
   const types = mergeTypes(baseFiles.get(TYPES_FILE), mineFiles.get(TYPES_FILE), newerFiles.get(TYPES_FILE), settle);
   if (types.text !== undefined) files.set(TYPES_FILE, types.text);
   for (const c of types.conflicts) conflicts.push({ file: TYPES_FILE, ...c });
+  if (types.conflicts.length > 0) {
+    const side = (s: Side) => mergeTypes(baseFiles.get(TYPES_FILE), mineFiles.get(TYPES_FILE), newerFiles.get(TYPES_FILE), s).text ?? '';
+    settled.set(TYPES_FILE, { mine: side('mine'), newer: side('newer') });
+  }
   const m = mergeManifest(baseFiles.get(MANIFEST_FILE) ?? '', manifestText ?? '', newerFiles.get(MANIFEST_FILE) ?? '', settle);
   files.set(MANIFEST_FILE, m.text);
   for (const c of m.conflicts) conflicts.push({ file: MANIFEST_FILE, ...c });
+  if (m.conflicts.length > 0) {
+    const side = (s: Side) => mergeManifest(baseFiles.get(MANIFEST_FILE) ?? '', manifestText ?? '', newerFiles.get(MANIFEST_FILE) ?? '', s).text;
+    settled.set(MANIFEST_FILE, { mine: side('mine'), newer: side('newer') });
+  }
 
   const sorted = new Map([...files].sort(([a], [b]) => (a === MANIFEST_FILE ? -1 : b === MANIFEST_FILE ? 1 : compareStrings(a, b))));
   const report = updateReport({
@@ -168,5 +185,5 @@ export function updateSkill(input: UpdateInput): UpdateResult {
     editedRemoved: [...editedRemoved.keys()],
     conflicts,
   });
-  return { files: sorted, conflicts, report, editedRemoved, problems };
+  return { files: sorted, conflicts, report, editedRemoved, settled, generated: newGen, problems };
 }

@@ -9,7 +9,8 @@ import { problemSchema } from '../core/problem-schema';
 import { importReportSchema, specLocationSchema } from '../convert/report-schema';
 import type { HttpRequest } from '../call';
 import type { Result } from '../core/result';
-import type { WizardReply, WizardRequest } from './service';
+import type { UpdatePreview, WizardReply, WizardRequest } from './service';
+import type { UpdateReport } from '../update/report';
 import type { TargetDetail, TargetRow, TokensView } from './target-fit';
 import type { SessionSummary, ToolPreview } from './session';
 import type { OperationRow } from './operations';
@@ -25,13 +26,13 @@ const options = z.object({
   server: z.string().optional(),
 });
 const path = z.string();
+const upload = z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })), problems: z.array(problemSchema).optional() });
 
 export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('convert'),
-    upload: z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })), problems: z.array(problemSchema).optional() }),
-    options,
-  }),
+  z.object({ type: z.literal('convert'), upload, options }),
+  z.object({ type: z.literal('update'), upload, from: upload.optional() }),
+  z.object({ type: z.literal('apply-update'), settled: z.array(z.tuple([path, z.string()])) }),
+  z.object({ type: z.literal('undo-update') }),
   z.object({ type: z.literal('regenerate'), options }),
   z.object({ type: z.literal('open-bundle'), name: z.string(), bytes }),
   z.object({ type: z.literal('edit'), path, version: z.number(), text: z.string() }),
@@ -162,7 +163,40 @@ const httpRequest: z.ZodType<HttpRequest> = z.object({
   body: z.string().optional(),
 });
 
+const reported = { operation: z.string(), method: z.string(), path: z.string() };
+const version = z.object({ title: z.string(), version: z.string() });
+const updateReport: z.ZodType<UpdateReport> = z.object({
+  updateReportVersion: z.literal(1),
+  from: version,
+  to: version,
+  added: z.array(z.object({ ...reported, kept: z.boolean() })),
+  renamed: z.array(z.object({ ...reported, from: z.object(reported) })),
+  removed: z.array(z.object({ ...reported, edited: z.boolean(), breaking: z.literal(true) })),
+  changes: z.array(
+    z.object({
+      operation: z.string(),
+      kind: z.enum(['argument-added', 'argument-removed', 'argument-renamed', 'required', 'optional', 'type', 'enum-removed', 'enum-added', 'safety', 'declared', 'not-declared']),
+      argument: z.string().optional(),
+      from: z.unknown().optional(),
+      to: z.unknown().optional(),
+      breaking: z.boolean(),
+    }),
+  ),
+  breaking: z.number(),
+  conflicts: z.array(z.object({ file: path, kind: z.enum(['lines', 'value']), where: z.string() })),
+});
+
+const updatePreview: z.ZodType<UpdatePreview> = z.object({
+  report: updateReport,
+  files: z.array(z.object({ path, change: z.enum(['added', 'removed', 'changed']) })),
+  conflicts: z.array(z.object({ path, mine: z.string(), newer: z.string(), where: z.array(z.string()) })),
+  editedRemoved: z.array(z.tuple([path, z.string()])),
+  problems: z.array(problemSchema),
+  keptEdits: z.array(path),
+});
+
 export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('update'), result: result(updatePreview) }),
   z.object({
     type: z.literal('opened'),
     result: result(

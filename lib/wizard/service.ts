@@ -16,6 +16,13 @@ import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { generateSkill } from '../generate';
 import type { ConvertOptions, ImportReport } from '../convert/model';
+import { loadSpec } from '../openapi';
+import { refuseTooManyOperations, tooManyOperations } from '../convert/operation-count';
+import { updateSkill, type UpdateResult } from '../update/update';
+import type { UpdateReport } from '../update/report';
+import type { SpecInput } from '../convert/model';
+import { isOperationFilePath, packageFiles, removeSkillFile } from '../skill/package';
+import { compareStrings } from '../core/entries';
 import { fail, ok, type Result } from '../core/result';
 import { buildReportFile, reportFileJson } from '../convert/report';
 import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
@@ -84,7 +91,17 @@ export type WizardRequest =
   /** The import report file, as `convert --report` writes it, of the skill as it is now. */
   | { type: 'report' }
   /** Every operation, one row each, for the operations view. */
-  | { type: 'operations' };
+  | { type: 'operations' }
+  /**
+   * The open skill updated to a newer spec (SPEC 9), shown before anything changes: the
+   * report, the files that change and the conflicts. `from` is the spec the skill was
+   * generated from, needed when the skill came from a bundle (else the upload it was made from).
+   */
+  | { type: 'update'; upload: UploadRequest; from?: UploadRequest }
+  /** The update last shown, applied: `settled` holds the text the person settled for every file with conflicts. */
+  | { type: 'apply-update'; settled: [string, string][] }
+  /** The skill back as it was before the last update applied. */
+  | { type: 'undo-update' };
 
 /** A skill opened: what every view starts from. */
 export interface Opened {
@@ -106,8 +123,32 @@ export interface FileView {
   exampleArgs?: string;
 }
 
+/** A file of the update whose changes conflict: the person's and the newer spec's sides, each with every conflict settled its way. */
+export interface UpdateConflictFile {
+  path: string;
+  mine: string;
+  newer: string;
+  /** Where each conflict is (`line 12`, `frontmatter:/operation/description`). */
+  where: string[];
+}
+
+/** An update prepared, not applied: what the person decides on. */
+export interface UpdatePreview {
+  report: UpdateReport;
+  /** Each file that the update adds, removes or changes, by path. */
+  files: { path: string; change: 'added' | 'removed' | 'changed' }[];
+  conflicts: UpdateConflictFile[];
+  /** Operations gone from the newer spec that the person had edited: their text, to download. */
+  editedRemoved: [string, string][];
+  /** What to know (the skill not generated from the old spec given), and the specs' warnings. */
+  problems: Problem[];
+  /** The edits the update keeps: files that differ from the newer spec's generation. */
+  keptEdits: string[];
+}
+
 export type WizardReply =
   | { type: 'opened'; result: Result<Opened> }
+  | { type: 'update'; result: Result<UpdatePreview> }
   | { type: 'summary'; summary: SessionSummary }
   | { type: 'edited'; path: string; version: number; summary: SessionSummary }
   /** An edit refused: the file, or the version it was typed over, is not the one the service holds. */
@@ -167,6 +208,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
   /** What the views start from, all of it read off the session just opened. */
   function opened(next: WizardSession): WizardReply {
     session = next;
+    pending = undefined;
+    beforeUpdate = undefined;
     openedAt = ++counter;
     versions = new Map();
     const value: Opened = {
@@ -199,6 +242,18 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     return { type: 'edited', path, version: versionOf(path), summary: summarize(session) };
   }
 
+  /** A spec upload loaded, with its SHA-256 when the platform hashes; or why it cannot be. */
+  async function load(upload: SpecUpload, validate = true): Promise<Result<{ spec: SpecInput; sha256?: string }>> {
+    // Counted once parsed, before anything is resolved, and again once loaded (a path item in
+    // another file): a spec over what a bundle holds is refused in the time the parse takes (SPEC 6).
+    const loaded = await loadSpec(upload.files, { entry: upload.entry, refuse: refuseTooManyOperations, validate });
+    if (!loaded.ok) return fail([...upload.problems, ...loaded.problems]);
+    const tooMany = tooManyOperations(loaded.value, loaded.value.entry);
+    if (tooMany) return fail([...upload.problems, tooMany]);
+    const sha256 = await io.sha256?.(loaded.value.entryText);
+    return ok({ spec: loaded.value, ...(sha256 !== undefined ? { sha256 } : {}) }, [...upload.problems, ...loaded.problems]);
+  }
+
   async function generate(from: LastUpload, options: GenerateOptions): Promise<WizardReply> {
     const { upload } = from;
     const cleaned = clean(options);
@@ -210,6 +265,88 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
     const specProblems = [...upload.problems, ...loadProblems];
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
+  }
+
+  /** The update prepared last, and the file versions it was prepared over: applied only over those. */
+  let pending: { result: UpdateResult; upload: LastUpload; specProblems: Problem[]; at: number } | undefined;
+  /** The skill before the last update applied, for "Undo the update". */
+  let beforeUpdate: { session: WizardSession; lastUpload: LastUpload | undefined } | undefined;
+
+  async function prepareUpdate(request: Extract<WizardRequest, { type: 'update' }>): Promise<WizardReply> {
+    if (!session) return NO_SESSION;
+    const refused = (problems: Problem[]): WizardReply => ({ type: 'update', result: fail(problems) });
+    const newer = readSpecUpload(request.upload);
+    if (!newer.ok) return refused(newer.problems);
+    let older: LastUpload | undefined = lastUpload;
+    if (request.from) {
+      const read = readSpecUpload(request.from);
+      if (!read.ok) return refused(read.problems);
+      older = { name: request.from.name, upload: read.value };
+    }
+    if (!older) {
+      return refused([problem('update-needs-old-spec', 'error', 'This skill was opened from a bundle, so the wizard does not have the spec it was generated from: give that spec too, as the old one', request.upload.name)]);
+    }
+    // The old spec's own problems are not the update's: it is not checked against the OpenAPI schema again.
+    const [from, to] = [await load(older.upload, false), await load(newer.value)];
+    if (!from.ok) return refused(from.problems.map((p) => withFile(p, older.name)));
+    if (!to.ok) return refused(to.problems.map((p) => withFile(p, request.upload.name)));
+    const skill = { folder: session.pkg.folder, files: packageFiles(session.pkg).files };
+    const result = updateSkill({ skill, from: from.value.spec, to: to.value.spec, fromSha256: from.value.sha256, toSha256: to.value.sha256 });
+    pending = { result, upload: { name: request.upload.name, upload: newer.value, ...(lastUpload?.options ? { options: lastUpload.options } : {}) }, specProblems: to.problems, at: counter };
+    const files: UpdatePreview['files'] = [];
+    for (const [path, text] of result.files) {
+      const now = skill.files.get(path);
+      if (now === undefined) files.push({ path, change: 'added' });
+      else if (now !== text || result.settled.has(path)) files.push({ path, change: 'changed' });
+    }
+    for (const path of skill.files.keys()) if (!result.files.has(path)) files.push({ path, change: 'removed' });
+    files.sort((a, b) => compareStrings(a.path, b.path));
+    const conflicts = [...result.settled].map(([path, sides]) => ({
+      path,
+      ...sides,
+      where: result.conflicts.filter((c) => c.file === path).map((c) => (c.kind === 'lines' ? `line ${c.line}` : c.pointer)),
+    }));
+    const generated = result.generated.files;
+    const keptEdits = [...result.files].filter(([path, text]) => generated.get(path) !== text && !result.settled.has(path)).map(([path]) => path);
+    return {
+      type: 'update',
+      result: ok({ report: result.report, files, conflicts, editedRemoved: [...result.editedRemoved], problems: [...result.problems, ...to.problems], keptEdits }),
+    };
+  }
+
+  /**
+   * The update prepared last, made the skill: a session over the newer spec's generation (so
+   * what the person changed from it shows as edited, and reverts to it), with the operations
+   * the update leaves out removed (to be put back) and every file as merged, the conflicts as
+   * the person settled them.
+   */
+  function applyUpdate(request: Extract<WizardRequest, { type: 'apply-update' }>): WizardReply {
+    if (!session) return NO_SESSION;
+    if (!pending) return { type: 'error', message: 'There is no update to apply: choose the newer spec first' };
+    if (pending.at !== counter) return { type: 'error', message: 'The skill changed since the update was prepared: prepare it again' };
+    const { result, upload, specProblems } = pending;
+    const settled = new Map(request.settled);
+    const unsettled = [...result.settled.keys()].filter((path) => !settled.has(path));
+    if (unsettled.length > 0) return { type: 'error', message: `Settle the conflicts in ${unsettled.join(', ')} first: nothing was changed` };
+    const files = new Map(result.files);
+    for (const [path, text] of settled) if (result.settled.has(path)) files.set(path, text);
+    const gen = result.generated;
+    let next = openSession({ folder: gen.folder, files: gen.files }, { kind: 'spec', name: upload.name }, { report: gen.report, specProblems, read: gen.read, converted: gen.converted });
+    next = removeOperations(next, [...gen.files.keys()].filter((path) => isOperationFilePath(path) && !files.has(path)));
+    const gone = [...packageFiles(next.pkg).files.keys()].filter((path) => !files.has(path));
+    if (gone.length > 0) {
+      let pkg = next.pkg;
+      for (const path of gone) pkg = removeSkillFile(pkg, path);
+      next = { ...next, pkg };
+    }
+    // SKILL.md last: its name may rename the folder, and its Operations list names the others.
+    const order = [...files.keys()].sort((a, b) => Number(a === MANIFEST_FILE) - Number(b === MANIFEST_FILE));
+    for (const path of order) if (fileText(next, path) !== files.get(path) || (path === MANIFEST_FILE && gone.length > 0)) next = editFile(next, path, files.get(path)!);
+    const before = { session, lastUpload };
+    lastUpload = upload;
+    const reply = opened(next);
+    beforeUpdate = before;
+    return reply;
   }
 
   function openBundle(files: SkillFiles, name: string, problems: Problem[]): WizardReply {
@@ -300,6 +437,16 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           const file = buildReportFile(report, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
           return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
         }
+        case 'update':
+          return prepareUpdate(request);
+        case 'apply-update':
+          return applyUpdate(request);
+        case 'undo-update': {
+          if (!beforeUpdate) return { type: 'error', message: 'There is no update to undo' };
+          const back = beforeUpdate;
+          lastUpload = back.lastUpload;
+          return opened(back.session);
+        }
         case 'restore': {
           const restored = restoreSession(request.snapshot);
           if (!restored.ok) return { type: 'opened', result: restored };
@@ -321,6 +468,12 @@ function asBundle(request: UploadRequest): SkillFiles | undefined {
   if (request.kind !== 'files' || request.entries.length !== 1 || !/\.zip$/i.test(only.path)) return undefined;
   const files = importBundle(only.bytes);
   return files.ok && files.value.files.has(MANIFEST_FILE) ? files.value : undefined;
+}
+
+/** The upload as the loader takes it, with what reading the files found. */
+function readSpecUpload(request: UploadRequest): Result<SpecUpload> {
+  const read = readUpload(request);
+  return read.ok ? ok({ ...read.value, problems: [...(request.problems ?? []), ...read.value.problems] }) : read;
 }
 
 /** The upload as the loader takes it: one file as is (a `.zip` opened), or a set of files. */

@@ -521,3 +521,41 @@ one two`);
     expect(h.state().recovered).toBe('Cancelled: making the bundle, and the skill could not be opened again: it is no longer kept in this browser');
   });
 });
+
+describe('the update to a newer spec, through the controller', () => {
+  const shelter = (n: 1 | 2) => {
+    const name = `shelter-${n}.yaml`;
+    return { name, kind: 'files' as const, files: [{ path: name, file: new File([readFileSync(new URL(`../../../lib/update/fixtures/${name}`, import.meta.url))], name) }] };
+  };
+
+  it('prepares without changing the skill, applies as settled, and undoes in one step', async () => {
+    const h = harness();
+    await h.controller.onSpec({ chosen: shelter(1) });
+    await h.controller.openFile('list_pets.md');
+    const text = (await h.text('list_pets.md'))!;
+    h.controller.onEdit(text.replace('Returns the pets in the shelter.', 'Returns the pets in the shelter, cats first.'));
+    // Prepared with the typing sent first: the edit is what conflicts.
+    const prepared = await h.controller.prepareUpdate(shelter(2));
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    expect(prepared.value.conflicts.map((c) => c.path)).toEqual(['list_pets.md']);
+    expect(h.state().summary?.files.map((f) => f.path)).toContain('delete_pet.md');
+    expect(h.state().busy).toBeNull();
+
+    const refused = await h.controller.applyUpdate([]);
+    expect(refused.ok).toBe(false);
+    const applied = await h.controller.applyUpdate([['list_pets.md', prepared.value.conflicts[0].mine]]);
+    expect(applied.ok).toBe(true);
+    expect(h.state().summary?.files.map((f) => f.path)).toEqual(['SKILL.md', 'create_pet.md', 'list_owners.md', 'list_pets.md', 'show_pet.md']);
+    expect(h.state().summary?.origin.name).toBe('shelter-2.yaml');
+    expect(await h.text('list_pets.md')).toContain('cats first');
+
+    h.controller.saveRemovedText('delete_pet.md', 'mine');
+    expect(h.io.saveBytes).toHaveBeenCalledWith(new TextEncoder().encode('mine'), 'shelter.removed-delete_pet.md', 'text/markdown');
+
+    expect(await h.controller.undoUpdate()).toBe(true);
+    expect(h.state().summary?.files.map((f) => f.path)).toContain('delete_pet.md');
+    expect(await h.text('list_pets.md')).toContain('cats first');
+    expect(await h.controller.undoUpdate()).toBe(false);
+    expect(h.state().recovered).toMatch(/could not be undone/);
+  });
+});

@@ -165,6 +165,45 @@ async function opening(request: WizardRequest): Promise<WizardReply> {
   return reply;
 }
 
+/** The draft holding the skill as it was before the last update, kept until the person deletes it (or undoes the update). */
+let keptBefore: string | undefined;
+
+/**
+ * An update applied, or undone: the same draft takes the new content (and the spec it now
+ * follows), saved at once. Applying also keeps the skill as it was as a draft of its own.
+ */
+async function updating(request: WizardRequest): Promise<WizardReply> {
+  await flush();
+  const before = service.snapshot();
+  const beforeUpload = service.lastUpload();
+  const reply = await service.handle(request);
+  if (reply.type !== 'opened' || !reply.result.ok || !draft) return reply;
+  const now = Date.now();
+  if (request.type === 'apply-update' && before) {
+    const id = crypto.randomUUID();
+    const info: DraftInfo = {
+      id,
+      folder: before.folder,
+      origin: { ...before.origin, name: `${before.origin.name} (before the update)` },
+      files: before.files.length,
+      edited: edited(before),
+      createdAt: draft.createdAt,
+      savedAt: now,
+      changedAt: draft.changedAt,
+    };
+    await saveDraft(info, before, beforeUpload ?? null).catch(() => undefined);
+    keptBefore = id;
+  } else if (request.type === 'undo-update' && keptBefore) {
+    await deleteDraft(keptBefore).catch(() => undefined);
+    channel?.postMessage({ type: 'deleted', id: keptBefore });
+    keptBefore = undefined;
+  }
+  draft.changedAt = now;
+  uploadToWrite = service.lastUpload() ?? null;
+  await save();
+  return reply;
+}
+
 async function answer(data: unknown): Promise<void> {
   const message = toWorkerSchema.safeParse(data);
   if (!message.success) {
@@ -178,6 +217,7 @@ async function answer(data: unknown): Promise<void> {
     let reply: WizardReply | StorageReply;
     if (STORAGE.has(request.type)) reply = await handleStorage(request as StorageRequest);
     else if (OPENINGS.has(request.type)) reply = await opening(request as WizardRequest);
+    else if (request.type === 'apply-update' || request.type === 'undo-update') reply = await updating(request);
     else if (request.type === 'export') reply = await exportOpen(request.tools);
     else reply = await service.handle(request as WizardRequest);
     if (CHANGES.has(request.type) && (reply.type === 'summary' || reply.type === 'edited') && draft) {

@@ -143,6 +143,12 @@ export function describeRequest(request: PageRequest): string {
       return 'writing the report';
     case 'operations':
       return 'listing the operations';
+    case 'update':
+      return `updating to ${request.upload.name}`;
+    case 'apply-update':
+      return 'applying the update';
+    case 'undo-update':
+      return 'undoing the update';
     case 'restore':
     case 'open-draft':
       return 'opening the saved skill';

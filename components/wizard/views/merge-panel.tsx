@@ -1,0 +1,140 @@
+'use client';
+
+import { MergeView } from '@codemirror/merge';
+import { EditorState } from '@codemirror/state';
+import { EditorView, lineNumbers } from '@codemirror/view';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { languageFor } from '../editor/language';
+import { createEditorState, listen, loaded } from '../editor/setup';
+import { editorTheme } from '../editor/theme';
+import { conflictChunks, describeLines, mergedText, type MergeSide } from './merge-choices';
+
+/** A file's conflicts as the person settles them: the merged text, and whether every conflict is settled. */
+export interface MergeState {
+  text: string;
+  settled: boolean;
+}
+
+/** A read-only side of the side-by-side view, named for assistive technology. */
+function side(path: string, doc: string, label: string) {
+  return {
+    doc,
+    extensions: [
+      lineNumbers(),
+      languageFor(path, doc),
+      editorTheme,
+      EditorState.readOnly.of(true),
+      EditorView.editable.of(false),
+      // tabindex: so a keyboard reaches and scrolls it (axe: scrollable-region-focusable).
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
+    ],
+  };
+}
+
+/**
+ * One file's conflicts (SPEC 9): the person's side and the newer spec's side by side
+ * (`@codemirror/merge`, the differing lines highlighted), each conflict settled by a choice
+ * (keep mine, take the newer) or by editing the merged text below, which is what applying
+ * writes. A file counts as settled when every conflict has a choice, or its merged text was
+ * edited by hand.
+ */
+export function MergePanel({ path, mine, newer, where, onChange }: { path: string; mine: string; newer: string; where: readonly string[]; onChange: (state: MergeState) => void }) {
+  const chunks = useMemo(() => conflictChunks(mine, newer), [mine, newer]);
+  const [choices, setChoices] = useState<(MergeSide | undefined)[]>(() => chunks.map(() => undefined));
+  const [handEdited, setHandEdited] = useState(false);
+  const sideBySide = useRef<HTMLDivElement>(null);
+  const mergedHost = useRef<HTMLDivElement>(null);
+  const merged = useRef<EditorView | null>(null);
+  const report = useRef(onChange);
+  // Whether every conflict is settled, for the merged editor's listener (set after each render).
+  const settledNow = useRef(false);
+  useEffect(() => {
+    report.current = onChange;
+  }, [onChange]);
+  const id = `merge-${path.replace(/[^\w-]/g, '-')}`;
+
+  useEffect(() => {
+    const view = new MergeView({ a: side(path, mine, `Yours: ${path}`), b: side(path, newer, `Newer spec: ${path}`), parent: sideBySide.current!, collapseUnchanged: { margin: 3, minSize: 6 }, gutter: true });
+    return () => view.destroy();
+  }, [path, mine, newer]);
+
+  useEffect(() => {
+    const view = new EditorView({ state: createEditorState({ path, text: mine, label: `Merged text of ${path}`, readOnly: false }), parent: mergedHost.current! });
+    listen(view, (update) => {
+      if (!update.docChanged) return;
+      const text = update.state.doc.toString();
+      const byHand = !update.transactions.every((t) => t.annotation(loaded));
+      if (byHand) setHandEdited(true);
+      report.current({ text, settled: byHand || settledNow.current });
+    });
+    merged.current = view;
+    return () => {
+      merged.current = null;
+      view.destroy();
+    };
+  }, [path, mine]);
+
+  const allChosen = choices.every((c) => c !== undefined);
+  useEffect(() => {
+    settledNow.current = allChosen || handEdited;
+    const view = merged.current;
+    report.current({ text: view ? view.state.doc.toString() : mine, settled: allChosen || handEdited });
+  }, [allChosen, handEdited, mine]);
+
+  /** The choices made, the merged text rebuilt from them (one undoable change in the merged editor). */
+  const choose = (next: (MergeSide | undefined)[]) => {
+    setChoices(next);
+    setHandEdited(false);
+    const view = merged.current;
+    if (!view) return;
+    const text = mergedText(mine, newer, chunks, next);
+    if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: loaded.of(true) });
+  };
+
+  const left = chunks.length - choices.filter((c) => c !== undefined).length;
+  return (
+    <section className="merge" aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>
+        <code>{path}</code>: {chunks.length === 1 ? 'one conflict' : `${chunks.length} conflicts`}
+      </h4>
+      <p className="muted">
+        You and the newer spec changed the same {where.length === 1 ? 'place' : 'places'} ({where.join(', ')}). Keep yours, take the newer spec&apos;s, or edit the merged text.
+      </p>
+      <div className="merge-heads" aria-hidden="true">
+        <span>Yours</span>
+        <span>Newer spec</span>
+      </div>
+      <div className="merge-sides" ref={sideBySide} />
+      <ol className="merge-choices">
+        {chunks.map((c, i) => (
+          <li key={`${c.fromA}-${c.fromB}`}>
+            <fieldset>
+              <legend>
+                Conflict {i + 1}: your {describeLines(c.linesA)}, the newer spec&apos;s {describeLines(c.linesB)}
+              </legend>
+              {(['mine', 'newer'] as const).map((s) => (
+                <label key={s} className="check">
+                  <input type="radio" name={`${id}-${i}`} checked={choices[i] === s} onChange={() => choose(choices.map((x, j) => (j === i ? s : x)))} />
+                  {s === 'mine' ? 'Keep mine' : 'Take the newer spec’s'}
+                </label>
+              ))}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className="actions">
+        <button type="button" onClick={() => choose(chunks.map(() => 'mine'))}>
+          Keep all mine<span className="visually-hidden"> in {path}</span>
+        </button>
+        <button type="button" onClick={() => choose(chunks.map(() => 'newer'))}>
+          Take all the newer spec&apos;s<span className="visually-hidden"> in {path}</span>
+        </button>
+      </div>
+      <h5 className="merge-label">Merged text (what applying writes)</h5>
+      <div className="code-editor merge-result" ref={mergedHost} />
+      <p className={allChosen || handEdited ? 'ok' : 'muted'} role="status">
+        {handEdited ? 'Settled by your edit of the merged text.' : left === 0 ? 'Every conflict settled.' : `${left === 1 ? 'One conflict' : `${left} conflicts`} to settle.`}
+      </p>
+    </section>
+  );
+}

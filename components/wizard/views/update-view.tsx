@@ -1,0 +1,269 @@
+'use client';
+
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type { Problem } from '../../../lib/core/problem';
+import type { Result } from '../../../lib/core/result';
+import type { OperationChange } from '../../../lib/update/report';
+import type { UpdatePreview } from '../../../lib/wizard/service';
+import type { SessionSummary } from '../../../lib/wizard/session';
+import { chosenFromInput, type ChosenFiles } from '../io/browser-files';
+import { FolderInput } from './folder-input';
+import { MergePanel, type MergeState } from './merge-panel';
+import { ProblemList } from './problem-list';
+
+const CHANGE_TEXT: Record<OperationChange['kind'], string> = {
+  'argument-added': 'argument added',
+  'argument-removed': 'argument removed',
+  'argument-renamed': 'argument renamed',
+  required: 'argument now required',
+  optional: 'argument now optional',
+  type: 'type changed',
+  'enum-removed': 'allowed values removed',
+  'enum-added': 'allowed values added',
+  safety: 'safety changed',
+  declared: 'now a tool',
+  'not-declared': 'no longer a tool',
+};
+
+const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+function changeDetail(c: OperationChange): string {
+  if (c.kind === 'argument-renamed') return `${show(c.from)} → ${show(c.to)}`;
+  const values = c.from !== undefined || c.to !== undefined ? `${show(c.from ?? null)} → ${show(c.to ?? null)}` : '';
+  return [c.argument, values].filter(Boolean).join(': ');
+}
+
+/** A spec chosen with a file input (files) or a folder input. */
+function SpecPicker({ label, folderLabel, chosen, onChosen, busy }: { label: string; folderLabel: string; chosen: ChosenFiles | null; onChosen: (c: ChosenFiles) => void; busy: boolean }) {
+  const files = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const chose = (e: ChangeEvent<HTMLInputElement>, fromFolder: boolean) => {
+    const list = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (list.length > 0) onChosen(chosenFromInput(list, fromFolder));
+  };
+  return (
+    <div className="actions">
+      <button type="button" disabled={busy} onClick={() => files.current?.click()}>
+        {label}
+      </button>
+      <button type="button" disabled={busy} onClick={() => folder.current?.click()}>
+        Or a folder…
+      </button>
+      <span className={chosen ? '' : 'muted'}>{chosen ? <code>{chosen.name}</code> : 'none chosen'}</span>
+      <input ref={files} type="file" multiple accept=".json,.yaml,.yml,.zip" hidden aria-label={label.replace(/…$/, '')} onChange={(e) => chose(e, false)} />
+      <FolderInput inputRef={folder} label={folderLabel} onChange={(e) => chose(e, true)} />
+    </div>
+  );
+}
+
+/**
+ * "Update to a newer spec" (SPEC 9): the newer spec chosen (and, for a skill opened from a
+ * bundle, the one it was generated from), then the update report, the files that change and
+ * each file's conflicts side by side to settle; nothing changes in the skill until Apply, which
+ * is one step, undone by "Undo the update".
+ */
+export function UpdateView({
+  summary,
+  busy,
+  onPrepare,
+  onApply,
+  onCancel,
+  onSaveText,
+}: {
+  summary: SessionSummary;
+  busy: string | null;
+  onPrepare: (newer: ChosenFiles, older?: ChosenFiles) => Promise<Result<UpdatePreview>>;
+  onApply: (settled: [string, string][]) => Promise<Result<true>>;
+  onCancel: () => void;
+  onSaveText: (path: string, text: string) => void;
+}) {
+  const needsOld = summary.origin.kind === 'bundle';
+  const [newer, setNewer] = useState<ChosenFiles | null>(null);
+  const [older, setOlder] = useState<ChosenFiles | null>(null);
+  const [preview, setPreview] = useState<UpdatePreview | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [merges, setMerges] = useState<Record<string, MergeState>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (preview) reportHeading.current?.focus();
+  }, [preview]);
+
+  const prepare = async () => {
+    if (!newer || (needsOld && !older)) return;
+    setProblems([]);
+    const result = await onPrepare(newer, older ?? undefined);
+    if (result.ok) {
+      setPreview(result.value);
+      setMerges({});
+    } else setProblems(result.problems);
+  };
+
+  const conflicts = preview?.conflicts ?? [];
+  const unsettled = conflicts.filter((c) => !merges[c.path]?.settled);
+  const apply = async () => {
+    if (!preview || unsettled.length > 0) return;
+    const applied = await onApply(conflicts.map((c) => [c.path, merges[c.path]!.text]));
+    if (!applied.ok) setProblems(applied.problems);
+  };
+
+  const report = preview?.report;
+  const ver = (v: { title: string; version: string }) => `${v.title}${v.version ? ` ${v.version}` : ''}`;
+  return (
+    <main className="main-pane update" id="main-pane">
+      <h3 ref={heading} tabIndex={-1}>
+        Update {summary.folder} to a newer spec
+      </h3>
+      {!preview && (
+        <>
+          <p>
+            Choose the newer version of the spec. Your edits, your curation and the operations you removed are kept: each file is merged three ways, and where you and the newer spec changed
+            the same lines you choose. Nothing changes until you apply the update.
+          </p>
+          <p className="field-label">The newer spec</p>
+          <SpecPicker label="Choose the newer spec…" folderLabel="The newer spec's folder" chosen={newer} onChosen={setNewer} busy={busy !== null} />
+          {needsOld && (
+            <>
+              <p className="field-label">The spec this skill was generated from</p>
+              <p className="muted">This skill was opened from a bundle, so the wizard does not have its spec: without it, your edits cannot be told from what was generated.</p>
+              <SpecPicker label="Choose the old spec…" folderLabel="The old spec's folder" chosen={older} onChosen={setOlder} busy={busy !== null} />
+            </>
+          )}
+          <div className="actions">
+            <button type="button" className="primary" disabled={busy !== null || !newer || (needsOld && !older)} onClick={() => void prepare()}>
+              Prepare the update
+            </button>
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+      {busy && (
+        <p role="status" className="busy">
+          {busy}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div role="alert" className="refused">
+          <h4>The update could not be made</h4>
+          <ProblemList problems={problems} showFile label="Update problems" />
+        </div>
+      )}
+      {preview && report && (
+        <>
+          <h4 ref={reportHeading} tabIndex={-1}>
+            From {ver(report.from)} to {ver(report.to)}
+          </h4>
+          <p aria-label="Update summary">
+            {report.added.length} added, {report.renamed.length} renamed, {report.removed.length} removed, {report.changes.length} changed for callers ({report.breaking} breaking),{' '}
+            {preview.keptEdits.length} of your edits kept, {conflicts.length === 0 ? 'no conflict' : `${conflicts.length === 1 ? 'one file' : `${conflicts.length} files`} with conflicts`}.
+          </p>
+          {preview.problems.length > 0 && <ProblemList problems={preview.problems} showFile label="What to know about this update" />}
+          {conflicts.length > 0 && (
+            <section aria-labelledby="update-conflicts">
+              <h4 id="update-conflicts">Conflicts to settle</h4>
+              {conflicts.map((c) => (
+                <MergePanel key={c.path} path={c.path} mine={c.mine} newer={c.newer} where={c.where} onChange={(state) => setMerges((m) => ({ ...m, [c.path]: state }))} />
+              ))}
+            </section>
+          )}
+          <section aria-labelledby="update-operations" className="report">
+            <h4 id="update-operations">Operations</h4>
+            {report.added.length + report.renamed.length + report.removed.length === 0 && <p className="muted">The same operations as before.</p>}
+            <ul className="update-list">
+              {report.added.map((a) => (
+                <li key={`added-${a.operation}`}>
+                  <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': new, not kept, since you chose the operations by hand. Put it back from the operations view to keep it.'}
+                </li>
+              ))}
+              {report.renamed.map((r) => (
+                <li key={`renamed-${r.operation}`}>
+                  <strong>Renamed</strong> <code>{r.from.operation}</code> ({r.from.method} {r.from.path}) → <code>{r.operation}</code> ({r.method} {r.path})
+                </li>
+              ))}
+              {report.removed.map((r) => {
+                const text = preview.editedRemoved.find(([path]) => path === `${r.operation}.md`)?.[1];
+                return (
+                  <li key={`removed-${r.operation}`}>
+                    <strong>Removed</strong> <code>{r.operation}</code> ({r.method} {r.path}), breaking
+                    {r.edited && text !== undefined && (
+                      <>
+                        : you had edited it.{' '}
+                        <button type="button" className="link" onClick={() => onSaveText(`${r.operation}.md`, text)}>
+                          Download your text of {r.operation}.md
+                        </button>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          {report.changes.length > 0 && (
+            <section aria-labelledby="update-changes" className="report">
+              <h4 id="update-changes">Changes for callers</h4>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Operation</th>
+                    <th scope="col">Change</th>
+                    <th scope="col">Detail</th>
+                    <th scope="col">Breaking</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.changes.map((c, i) => (
+                    <tr key={i}>
+                      <td>
+                        <code>{c.operation}</code>
+                      </td>
+                      <td>{CHANGE_TEXT[c.kind]}</td>
+                      <td>{changeDetail(c)}</td>
+                      <td>{c.breaking ? 'Breaking' : 'No'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <section aria-labelledby="update-files" className="report">
+            <h4 id="update-files">Files</h4>
+            <ul className="update-list">
+              {preview.files.map((f) => (
+                <li key={f.path}>
+                  <code>{f.path}</code>: {f.change}
+                  {preview.keptEdits.includes(f.path) ? ', your edits kept' : ''}
+                  {conflicts.some((c) => c.path === f.path) ? ', with conflicts' : ''}
+                </li>
+              ))}
+              {preview.keptEdits
+                .filter((p) => !preview.files.some((f) => f.path === p))
+                .map((p) => (
+                  <li key={p}>
+                    <code>{p}</code>: unchanged by the newer spec, your edits kept
+                  </li>
+                ))}
+            </ul>
+          </section>
+          <div className="actions">
+            <button type="button" className="primary" disabled={busy !== null || unsettled.length > 0} onClick={() => void apply()}>
+              Apply the update
+            </button>
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+            {unsettled.length > 0 && (
+              <span className="muted">
+                Settle the conflicts in {unsettled.map((c) => c.path).join(', ')} first.
+              </span>
+            )}
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe';
+import { WizardPage } from './wizard-page';
+
+/** Updating a skill to a newer spec: the report, a conflict settled in the merge view, the edits kept in the download. */
+
+const fixture = (name: string) => readFileSync(new URL(`../lib/update/fixtures/${name}`, import.meta.url));
+
+test('upload, edit, update to the newer spec, settle a conflict, download: the edits are kept, and Undo takes it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+
+  // One description rewritten (the newer spec rewrites it too), and prose added to another operation.
+  const list = await wizard.openFile('list_pets.md');
+  await wizard.replaceText(list, (await wizard.text(list)).replace('Returns the pets in the shelter.', 'Returns the pets in the shelter, cats first.'));
+  const show = await wizard.openFile('show_pet.md');
+  await wizard.replaceText(show, `${await wizard.text(show)}\nAsk for one pet at a time.\n`);
+
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await expect(page.getByRole('heading', { name: /Update shelter to a newer spec/ })).toBeFocused();
+  expect(await axeViolations(page), 'choosing the newer spec').toEqual([]);
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+
+  await expect(page.getByRole('heading', { name: 'From Shelter 1.0.0 to Shelter 2.0.0' })).toBeVisible({ timeout: 30_000 });
+  const operations = page.getByRole('region', { name: 'Operations' });
+  await expect(operations).toContainText('Added list_owners (GET /owners)');
+  await expect(operations).toContainText('Renamed show_pet (GET /pets/{petId}) → show_pet (GET /animals/{id})');
+  await expect(operations).toContainText('Removed delete_pet (DELETE /pets/{petId}), breaking');
+  await expect(page.getByRole('region', { name: 'Changes for callers' })).toContainText('argument renamed');
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('show_pet.md: changed, your edits kept');
+
+  // The conflict, side by side: yours and the newer spec's.
+  const merge = page.getByRole('region', { name: 'list_pets.md: one conflict' });
+  await expect(merge.getByLabel('Yours: list_pets.md')).toContainText('cats first');
+  await expect(merge.getByLabel('Newer spec: list_pets.md')).toContainText('newest first');
+  const apply = page.getByRole('button', { name: 'Apply the update' });
+  await expect(apply).toBeDisabled();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), `the update, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Taking the newer spec's line shows it in the merged text; keeping mine settles the conflict.
+  await merge.getByRole('radio', { name: 'Take the newer spec’s' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of list_pets.md'))).toContain('newest first');
+  await merge.getByRole('radio', { name: 'Keep mine' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of list_pets.md'))).toContain('cats first');
+  await expect(merge.getByRole('status')).toHaveText('Every conflict settled.');
+  await apply.click();
+
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeFocused();
+  await expect.poll(() => wizard.fileNames()).toEqual(expect.arrayContaining(['list_owners.md', 'show_pet.md']));
+  expect(await wizard.fileNames()).not.toContain('delete_pet.md');
+  expect(await axeViolations(page), 'after the update').toEqual([]);
+  // The skill as it was is kept as a draft of its own.
+  await expect.poll(async () => (await wizard.savedDrafts()).map((d) => (d.info as { origin?: unknown }).origin).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+    { kind: 'spec', name: 'shelter-1.yaml (before the update)' },
+    { kind: 'spec', name: 'shelter-2.yaml' },
+  ]);
+
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  const file = (name: string) => files.get(name);
+  expect(file('list_pets.md')).toContain('cats first');
+  expect(file('show_pet.md')).toContain('Ask for one pet at a time.');
+  expect(file('show_pet.md')).toContain('/animals/{id}');
+  expect(file('list_owners.md')).toBeDefined();
+  expect(file('delete_pet.md')).toBeUndefined();
+  expect(wizard.errors).toEqual([]);
+
+  await page.getByRole('button', { name: 'Undo the update' }).click();
+  await expect.poll(() => wizard.fileNames()).toContain('delete_pet.md');
+  expect(await wizard.fileNames()).not.toContain('list_owners.md');
+  await expect.poll(async () => (await wizard.savedDrafts()).map((d) => (d.info as { origin?: unknown }).origin)).toEqual([{ kind: 'spec', name: 'shelter-1.yaml' }]);
+
+  // From the start page too; Cancel changes nothing and gives the focus back to the bar's button.
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await page.getByRole('button', { name: 'Update shelter to a newer spec…' }).click();
+  await expect(page.getByRole('heading', { name: /Update shelter to a newer spec/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Update to a newer spec…' })).toBeFocused();
+});
+
+const OPENAI = '/work/shared/specs-versions/openai';
+
+test('a real pair: OpenAI\'s spec at two commits, an edit kept through the update', async ({ page }) => {
+  test.skip(!existsSync(join(OPENAI, 'old', 'openapi.yaml')), `${OPENAI} is absent`);
+  test.setTimeout(240_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'openai-old.yaml', buffer: readFileSync(join(OPENAI, 'old', 'openapi.yaml')) }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 90_000 });
+  const names = await wizard.fileNames();
+  const target = names.find((n) => n.endsWith('.md') && n !== 'SKILL.md')!;
+  const editor = await wizard.openFile(target);
+  await wizard.replaceText(editor, (await wizard.text(editor)).replace(/\n---\n/, '\n---\nEdited here: check the organization first.\n\n'));
+
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'openai-new.yaml', mimeType: 'application/octet-stream', buffer: readFileSync(join(OPENAI, 'new', 'openapi.yaml')) });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+  await expect(page.getByLabel('Update summary')).toContainText('added', { timeout: 120_000 });
+  // Whatever conflicts there are, settled with the person's side.
+  for (const keep of await page.getByRole('button', { name: /^Keep all mine/ }).all()) await keep.click();
+  await page.getByRole('button', { name: 'Apply the update' }).click();
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 120_000 });
+
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  if (files.has(target)) expect(files.get(target)).toContain('Edited here: check the organization first.');
+  expect(files.size).toBeGreaterThan(names.length);
+  expect(wizard.errors).toEqual([]);
+});
+
+test('on a phone, in the dark: the update and its merge view meet WCAG 2.1 AA and do not scroll sideways', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  const list = await wizard.openFile('list_pets.md');
+  await wizard.replaceText(list, (await wizard.text(list)).replace('Returns the pets in the shelter.', 'Returns the pets in the shelter, cats first.'));
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+  await expect(page.getByRole('region', { name: 'list_pets.md: one conflict' })).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
