@@ -21,7 +21,7 @@ describe('mcpTool', () => {
   });
 
   it('says nothing of safety for a tool that does not carry it', () => {
-    const { safety: _, ...bare } = tool('safe');
+    const bare = { ...tool('safe'), safety: undefined };
     expect(mcpTool({ file: 'a.md', tool: bare })).not.toHaveProperty('annotations');
   });
 });
