@@ -502,3 +502,37 @@ describe('buildRequest with SPEC 7 keys', () => {
     if (other.ok) expect(other.value.headers['Content-Type']).not.toBe(r.value.headers['Content-Type']);
   });
 });
+
+describe('the flat form with SPEC 7.1 keys', () => {
+  const flat = callable(
+    'method: POST\nurl: https://h.example/v1/charges\ncontent-type: application/x-www-form-urlencoded\nheader: [X-Trace, X-Retries]\nheaders:\n  Stripe-Version: "2024-06-20"\nquery: [expand]\nbody: [amount, tags]\noptional: [X-Trace, X-Retries, expand, tags]\ninteger: [amount, X-Retries]\nlist: [expand, tags]',
+  );
+
+  it('sends header arguments as headers, typed by the qualifiers, and the body form-encoded', () => {
+    expect(flat.header).toEqual(['X-Trace', 'X-Retries']);
+    expect(flat.tool.parameters).toEqual({
+      type: 'object',
+      required: ['amount'],
+      properties: {
+        expand: { type: 'array', items: { type: 'string' } },
+        'X-Trace': { type: 'string' },
+        'X-Retries': { type: 'integer' },
+        amount: { type: 'integer' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    });
+    const r = buildRequest(flat, { amount: 500, tags: ['a b', 'c'], 'X-Trace': 't-1', 'X-Retries': 2, expand: ['customer'] });
+    expect(r.ok && r.value).toEqual({
+      method: 'POST',
+      url: 'https://h.example/v1/charges?expand=customer',
+      headers: { 'X-Trace': 't-1', 'X-Retries': '2', 'Stripe-Version': '2024-06-20', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'amount=500&tags=a+b&tags=c',
+    });
+  });
+
+  it('refuses a header argument of the wrong type', () => {
+    const r = buildRequest(flat, { amount: 1, 'X-Retries': 'many' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^Argument `X-Retries` /)]);
+  });
+});

@@ -14,4 +14,14 @@ testRule('approval-binds', [
     expected: [{ message: '`curency` in `binds` is not an argument of the operation (did you mean `currency`?)', line: 19, column: 19, pointer: '/approval/binds/1' }],
   },
   { name: 'reports a name that is no argument at all', files: file('[customer]'), expected: [{ message: '`customer` in `binds` is not an argument of the operation' }] },
+  {
+    name: 'passes when a flat-form file binds a header argument',
+    files: { 'a.md': md('operation:\n  method: POST\n  url: https://p.example/charges\n  header: [X-Account]\n  body: [amount]\napproval:\n  matches: POST /charges\n  binds: [amount, X-Account]\n') },
+    expected: [],
+  },
+  {
+    name: 'reports a fixed header, which is not an argument',
+    files: { 'a.md': md('operation:\n  method: POST\n  url: https://p.example/charges\n  headers:\n    X-Version: "2"\n  body: [amount]\napproval:\n  matches: POST /charges\n  binds: [X-Version]\n') },
+    expected: [{ message: '`X-Version` in `binds` is not an argument of the operation', pointer: '/approval/binds/0' }],
+  },
 ]);

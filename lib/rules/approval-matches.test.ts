@@ -21,4 +21,9 @@ testRule('approval-matches', [
   { name: 'reports a path with a query', files: { 'a.md': md('approval:\n  matches: POST /charges?x=1\n') }, expected: [{ message: /must be a path: it starts with `\/` and has no query/ }] },
   { name: 'reports a missing matches at the approval block', files: { 'a.md': md('approval:\n  binds: [amount]\n') }, expected: [{ message: /^`approval` has no `matches`/, line: 2, column: 1 }] },
   { name: 'reports matches when it is not a string', files: { 'a.md': md('approval:\n  matches: [POST, /charges]\n') }, expected: [{ message: '`matches` must be a method and a path (`POST /charges`)' }] },
+  { name: 'passes when a parameter inside a segment has another name', files: op('GET', 'https://api.example/Calls/{Sid}.json', 'GET /Calls/{CallSid}.json'), expected: [] },
+  { name: 'passes when two parameters share a segment', files: op('POST', 'https://api.example/v1/{name}:cancel/{year}-{month}', 'POST /v1/{n}:cancel/{y}-{m}'), expected: [] },
+  { name: 'passes when `*` stands for a segment with a parameter inside', files: op('GET', 'https://api.example/Calls/{Sid}.json', 'GET /Calls/*'), expected: [] },
+  { name: 'reports a segment whose literal text differs around the parameter', files: op('GET', 'https://api.example/Calls/{Sid}.json', 'GET /Calls/{Sid}.xml'), expected: [{ message: /but the operation is `GET \/Calls\/\{Sid\}.json`/ }] },
+  { name: 'reports a whole-segment parameter against one inside a segment', files: op('GET', 'https://api.example/Calls/{Sid}.json', 'GET /Calls/{Sid}'), expected: [{ message: /but the operation is `GET \/Calls\/\{Sid\}.json`/ }] },
 ]);

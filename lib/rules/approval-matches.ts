@@ -1,16 +1,14 @@
 import { isPlainObject } from '../core/entries';
 import { METHODS } from '../skill/operation-file';
-import { urlPath } from '../skill/url-template';
+import { parseSegment, urlPath } from '../skill/url-template';
 import { methodOf } from './facts';
 import { atKey, type FileRule, type RuleProblem } from './rule';
-
-const PARAM = /^\{[^{}]+\}$/;
 
 /**
  * SPEC 1.6: `matches` is a method and a path (`POST /charges`). In a file with an operation
  * block it matches that operation: the same method, and the same path as the URL's, segment
  * by segment, where `*` matches any one segment and `{a}` matches `{b}` (parameter names may
- * differ). The path is the URL's whole path: a gate on `/charges` does not cover
+ * differ), inside a segment too (SPEC 7.1: `{Sid}.json` matches `{CallSid}.json`). The path is the URL's whole path: a gate on `/charges` does not cover
  * `https://api.example.com/v1/charges`, which the platform sees as `/v1/charges`.
  */
 export const approvalMatches: FileRule = {
@@ -40,5 +38,12 @@ function samePath(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const have = path.split('/');
   if (want.length !== have.length) return false;
-  return want.every((w, i) => w === '*' || w === have[i] || (PARAM.test(w) && PARAM.test(have[i])));
+  return want.every((w, i) => w === '*' || w === have[i] || (w.includes('{') && segmentShape(w) !== undefined && segmentShape(w) === segmentShape(have[i])));
+}
+
+/** A segment with its parameters' names erased (`{Sid}.json` → `{}.json`; a literal holds no brace), or undefined when its braces are malformed. */
+function segmentShape(segment: string): string | undefined {
+  const parsed = parseSegment(segment);
+  if (!('parts' in parsed)) return undefined;
+  return parsed.parts.map((p) => ('name' in p ? '{}' : p.literal)).join('');
 }

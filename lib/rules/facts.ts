@@ -118,6 +118,78 @@ export function isScalarArraySchema(schema: unknown, types: ReadonlyMap<string, 
   return isScalarSchema(s.items, types, true);
 }
 
+/**
+ * The shapes of JSON value a schema admits at its root, as far as a rule needs them to
+ * place an argument (SPEC 7.1, 7.4): `scalar` (string, number, integer, boolean), `null`,
+ * `object`, `scalar-list` (an array whose items are scalars or null) and `nested-list` (an
+ * array whose items may be objects or arrays). Read from `type`, `enum`/`const` and the
+ * branches of `anyOf`/`oneOf` (their union) and `allOf` (their intersection), `$ref`s to
+ * shared types followed. `'any'` when nothing constrains the shape (`{}`, `true`), or when a
+ * broken `$ref` makes it unknowable (`refs` reports that).
+ */
+export type ValueShape = 'scalar' | 'null' | 'object' | 'scalar-list' | 'nested-list';
+
+export function valueShapes(schema: unknown, types: ReadonlyMap<string, unknown>): ReadonlySet<ValueShape> | 'any' {
+  return shapesOf(schema, types, 0);
+}
+
+function shapesOf(schema: unknown, types: ReadonlyMap<string, unknown>, depth: number): ReadonlySet<ValueShape> | 'any' {
+  if (depth > 32) return 'any';
+  const s = resolveSchema(schema, types);
+  if (s === false) return new Set();
+  if (!isPlainObject(s)) return 'any';
+  let found: Set<ValueShape> | 'any' = 'any';
+  const narrow = (more: ReadonlySet<ValueShape> | 'any') => {
+    if (more === 'any') return;
+    found = found === 'any' ? new Set(more) : new Set([...found].filter((k) => more.has(k)));
+  };
+  const typeList = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : undefined;
+  if (typeList) {
+    const kinds = new Set<ValueShape>();
+    for (const t of typeList) {
+      if (t === 'string' || t === 'number' || t === 'integer' || t === 'boolean') kinds.add('scalar');
+      else if (t === 'null') kinds.add('null');
+      else if (t === 'object') kinds.add('object');
+      else if (t === 'array') kinds.add(listShape(s, types, depth));
+    }
+    narrow(kinds);
+  }
+  const values = Array.isArray(s.enum) ? s.enum : Object.hasOwn(s, 'const') ? [s.const] : undefined;
+  if (values) narrow(new Set(values.map(shapeOfValue)));
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const union = new Set<ValueShape>();
+    let open = false;
+    for (const b of branches) {
+      const k = shapesOf(b, types, depth + 1);
+      if (k === 'any') open = true;
+      else for (const x of k) union.add(x);
+    }
+    if (!open) narrow(union);
+  }
+  if (Array.isArray(s.allOf)) for (const b of s.allOf) narrow(shapesOf(b, types, depth + 1));
+  return found;
+}
+
+function listShape(s: Record<string, unknown>, types: ReadonlyMap<string, unknown>, depth: number): ValueShape {
+  if (!Object.hasOwn(s, 'items')) return 'nested-list';
+  const items = shapesOf(s.items, types, depth + 1);
+  if (items === 'any') return 'nested-list';
+  return [...items].every((k) => k === 'scalar' || k === 'null') ? 'scalar-list' : 'nested-list';
+}
+
+function shapeOfValue(v: unknown): ValueShape {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return v.every((i) => i === null || typeof i !== 'object') ? 'scalar-list' : 'nested-list';
+  return typeof v === 'object' ? 'object' : 'scalar';
+}
+
+/** Whether a shape set holds `object` or `nested-list`: a value that cannot be sent flat (form field, header). */
+export function admitsNested(shapes: ReadonlySet<ValueShape> | 'any'): boolean {
+  return shapes !== 'any' && (shapes.has('object') || shapes.has('nested-list'));
+}
+
 const refLists = new WeakMap<object, { ref: unknown; pointer: string }[]>();
 
 /** `collectRefs` of a parsed schema, walked once per schema object (`refs` and `types-unused` share it). */

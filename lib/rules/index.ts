@@ -24,15 +24,19 @@ import type { SkillPackage } from '../skill/package';
 import { approvalBinds } from './approval-binds';
 import { approvalMatches } from './approval-matches';
 import { argumentsForm } from './arguments-form';
+import { bodyArgument } from './body-argument';
 import { bodyOnGet } from './body-on-get';
 import { budget } from './budget';
 import { callSection } from './call-section';
+import { contentType } from './content-type';
+import { deep } from './deep';
 import { description } from './description';
 import { descriptionQuality } from './description-quality';
 import { duplicateOperation } from './duplicate-operation';
 import { expandedSize } from './expanded-size';
 import { fileName } from './file-name';
 import { frontmatter } from './frontmatter';
+import { headers } from './headers';
 import { identity } from './identity';
 import { jsonNumbers } from './json-numbers';
 import { loneSurrogates } from './lone-surrogates';
@@ -91,6 +95,10 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
   'approval-binds': approvalBinds,
   identity,
   'call-section': callSection,
+  'content-type': contentType,
+  headers,
+  deep,
+  'body-argument': bodyArgument,
   safety,
   returns,
   status,

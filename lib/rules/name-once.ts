@@ -3,8 +3,8 @@ import { isFlat, rawList } from './facts';
 import { atKey, type FileRule, type RuleProblem } from './rule';
 
 /**
- * SPEC 1.3, flat form: a name lives in one place, at most one of the path, `body` and
- * `query`, and once in it. Reported at the later mention.
+ * SPEC 1.3, flat form: a name lives in one place, at most one of the path, `query`,
+ * `header` (SPEC 7.1) and `body`, and once in it. Reported at the later mention.
  */
 export const nameOnce: FileRule = {
   id: 'name-once',
@@ -15,7 +15,7 @@ export const nameOnce: FileRule = {
     const place = new Map<string, string>();
     for (const name of pathParameterNames(d.url)) if (!place.has(name)) place.set(name, 'the path');
     const problems: RuleProblem[] = [];
-    for (const key of ['query', 'body'] as const) {
+    for (const key of ['query', 'header', 'body'] as const) {
       for (const { name, index } of rawList(d.raw, key)) {
         const where = place.get(name);
         const here = `\`${key}\``;

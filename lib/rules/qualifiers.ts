@@ -7,8 +7,8 @@ const TYPES = ['integer', 'number', 'boolean'] as const;
 
 /**
  * SPEC 1.3, flat form: `optional`, `integer`, `number`, `boolean` and `list` name fields
- * that are sent (in `body` or `query`), so a typo cannot silently leave a field required or
- * a string; and a field takes at most one of the three types.
+ * that are sent (in `body`, `query` or `header`), so a typo cannot silently leave a field
+ * required or a string; and a field takes at most one of the three types.
  */
 export const qualifiers: FileRule = {
   id: 'qualifiers',
@@ -16,7 +16,7 @@ export const qualifiers: FileRule = {
   check(op) {
     const d = op.declaration;
     if (!d || !isFlat(d)) return [];
-    const sent = [...d.lists.query, ...d.lists.body];
+    const sent = [...d.lists.query, ...d.lists.header, ...d.lists.body];
     const sentSet = new Set(sent);
     const path = new Set(pathParameterNames(d.url));
     const typed = new Map<string, string>();
@@ -26,7 +26,7 @@ export const qualifiers: FileRule = {
         const at = `/operation/${key}/${index}`;
         if (!sentSet.has(name)) {
           problems.push(
-            atKey(op, at, path.has(name) ? `\`${name}\` in \`${key}\` is a path parameter: path parameters are always required strings` : `\`${name}\` in \`${key}\` is not a field in \`body\` or \`query\`${didYouMean(name, sent)}`),
+            atKey(op, at, path.has(name) ? `\`${name}\` in \`${key}\` is a path parameter: path parameters are always required strings` : `\`${name}\` in \`${key}\` is not a field in \`body\`, \`query\` or \`header\`${didYouMean(name, sent)}`),
           );
           continue;
         }

@@ -29,6 +29,11 @@ export const RULE_IDS = [
   'approval-binds',
   'identity',
   'call-section',
+  // SPEC 7.4.
+  'content-type',
+  'headers',
+  'deep',
+  'body-argument',
   // SPEC 8.4.
   'safety',
   'returns',
@@ -76,6 +81,10 @@ export const DEFAULT_SEVERITY: Readonly<Record<RuleId, Severity>> = {
   'approval-binds': 'error',
   identity: 'error',
   'call-section': 'warning',
+  'content-type': 'error',
+  headers: 'error',
+  deep: 'error',
+  'body-argument': 'error',
   safety: 'error',
   returns: 'error',
   status: 'error',

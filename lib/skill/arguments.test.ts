@@ -39,4 +39,11 @@ describe('flatToSchema', () => {
   it('has no required key when everything is optional', () => {
     expect(flatToSchema('http://h.example/x', { ...none, query: ['q'], optional: ['q'] })).toEqual({ type: 'object', properties: { q: { type: 'string' } } });
   });
+
+  it('puts header arguments after the query parameters and before the body fields', () => {
+    const s = flatToSchema('http://h.example/x/{id}', { ...none, query: ['q'], header: ['X-Trace', 'X-Count'], body: ['name'], optional: ['X-Trace'], integer: ['X-Count'] });
+    expect(Object.keys(s.properties as object)).toEqual(['id', 'q', 'X-Trace', 'X-Count', 'name']);
+    expect(s.required).toEqual(['id', 'q', 'X-Count', 'name']);
+    expect((s.properties as Record<string, unknown>)['X-Count']).toEqual({ type: 'integer' });
+  });
 });

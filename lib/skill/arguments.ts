@@ -5,10 +5,14 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * The flat-list form converted to the schema form (SPEC 1.4): properties are the path
- * parameters, then `query`, then `body`; typed by `integer`/`number`/`boolean`, wrapped in
- * an array when in `list`; required = path parameters and every field not `optional`.
+ * parameters, then `query`, then `header` (SPEC 7.1: a header argument is a field like a
+ * query parameter), then `body`; typed by `integer`/`number`/`boolean`, wrapped in an array
+ * when in `list`; required = path parameters and every field not `optional`.
  */
-export function flatToSchema(url: string, lists: Pick<Declaration['lists'], 'query' | 'body' | 'optional' | 'integer' | 'number' | 'boolean' | 'list'>): JsonSchema {
+export function flatToSchema(
+  url: string,
+  lists: Pick<Declaration['lists'], 'query' | 'body' | 'optional' | 'integer' | 'number' | 'boolean' | 'list'> & Partial<Pick<Declaration['lists'], 'header'>>,
+): JsonSchema {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const seen = new Set<string>();
@@ -19,7 +23,7 @@ export function flatToSchema(url: string, lists: Pick<Declaration['lists'], 'que
     required.push(name);
   }
   const optional = new Set(lists.optional);
-  for (const name of [...lists.query, ...lists.body]) {
+  for (const name of [...lists.query, ...(lists.header ?? []), ...lists.body]) {
     if (seen.has(name)) continue;
     seen.add(name);
     const type = lists.integer.includes(name)
