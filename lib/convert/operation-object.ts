@@ -314,6 +314,14 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         }
         continue;
       }
+      if (f.notSent !== undefined) {
+        if (f.required) plan.reasons.push(`the required body field ${codeSpan(f.name)} cannot be sent: ${f.notSent}`);
+        else {
+          plan.leftOut.push({ name: f.name, in: 'body', why: f.notSent });
+          ctx.warn('parameter-left-out', `The optional body field ${codeSpan(f.name)} is not an argument: ${f.notSent}`, f.encodingPointer ?? body.pointer);
+        }
+        continue;
+      }
       const clash = taken.get(f.name);
       if (clash) {
         if (f.required) {
@@ -326,9 +334,9 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
         continue;
       }
       let schema = f.schema;
-      // A Swagger 2.0 form list not sent repeated (`collectionFormat` other than `multi`) is one joined string, as in a query.
+      // A form list not sent repeated (Swagger 2.0 `collectionFormat` other than `multi`, OpenAPI 3 `explode: false`) is one joined string, as in a query.
       if (f.param && body.encoding !== 'json' && shapeOf(inlineTop(f.param.schema, types), types) === 'array') {
-        const style = arrayStyle(f.param, true);
+        const style = arrayStyle(f.param, ctx.dialect.swagger);
         if ('separator' in style) schema = joined(ctx, f.param, style.separator, style.label, types);
       }
       plan.arguments.push({ name: f.name, place: 'body', schema, required: f.required });
@@ -419,7 +427,9 @@ function joined(ctx: ConvertContext, p: ParameterInfo, separator: string, label:
     const pattern = joinedPattern(values, separator);
     if (pattern !== undefined) out.pattern = pattern;
     const kept = [pattern !== undefined ? 'a `pattern` that allows only its values' : undefined, listed ? 'the description' : undefined].filter((x) => x !== undefined);
-    const list = `The ${p.in} parameter ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
+    // An OpenAPI 3 form field is read as a `formData` parameter would be, but is not one.
+    const what = p.in === 'formData' && !ctx.dialect.swagger ? 'form field' : `${p.in} parameter`;
+    const list = `The ${what} ${codeSpan(p.name)} is a list sent as one string joined with ${label}, so the \`enum\` of its items cannot stay on items`;
     ctx.warn(
       'joined-enum',
       kept.length > 0 ? `${list}: it is kept in ${kept.join(' and in ')}` : `${list}: its ${values.length} values are too many to list and some hold ${label === 'commas' ? 'a comma' : 'the separator'}, so it is left out`,

@@ -16,8 +16,16 @@ export interface BodyField {
   deep?: boolean;
   /** A file (`format: binary`, Swagger's `type: file`): never an argument (SPEC 7.2). */
   file?: boolean;
-  /** A Swagger 2.0 `formData` parameter: its `collectionFormat` says how a list is sent. */
+  /**
+   * How a list is sent in a form body: a Swagger 2.0 `formData` parameter (its
+   * `collectionFormat`), or an OpenAPI 3 form field with its `encoding` entry's `style` and
+   * `explode` on `raw`.
+   */
   param?: ParameterInfo;
+  /** Why the field cannot be an argument though it is not a file (left out when optional; prose-only when required). */
+  notSent?: string;
+  /** The field's entry in an OpenAPI 3 `encoding` object, when it has one. */
+  encodingPointer?: string;
 }
 
 /** How a declared body is encoded (SPEC 7.2). */
@@ -180,6 +188,7 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
   for (const f of plan.fields) {
     const e = isPlainObject(encoding) && isPlainObject(encoding[f.name]) ? (encoding[f.name] as Json) : undefined;
     const contentType = typeof e?.contentType === 'string' ? e.contentType : undefined;
+    if (e !== undefined) f.encodingPointer = joinPointer(joinPointer(at, 'encoding'), f.name);
     if (isFileSchema(f.schema, types)) f.file = true;
     if (offer.encoding === 'multipart' && contentType !== undefined && !f.file) {
       const listed = contentType.split(',').map((t) => t.trim());
@@ -187,10 +196,21 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
     }
     if (offer.encoding !== 'form' || f.file) continue;
     const shape = shapeOf(inlineTop(f.schema, types), types);
-    if (e?.style === 'deepObject') f.deep = true;
+    if (contentType !== undefined && isJson(contentType) && shape !== 'scalar') {
+      // A form field whose value is JSON text: the call writes objects in bracket style and lists repeated, never as JSON.
+      f.notSent = `its value is ${codeSpan(essenceOf(contentType))} text inside the form body, which arguments cannot send`;
+      continue;
+    }
+    const style = typeof e?.style === 'string' ? e.style : undefined;
+    if (style === 'deepObject') f.deep = true;
     else if (shape === 'object') {
       f.deep = true;
-      ctx.warn('form-object', `The form field ${codeSpan(f.name)} is an object and its encoding gives no \`style\`; it is sent in bracket style (\`${f.name}[key]=value\`), the way form bodies carry objects`, at);
+      const given = style === undefined ? 'its encoding gives no `style`' : `its encoding's \`style\` is \`${style}\`, not \`deepObject\``;
+      ctx.warn('form-object', `The form field ${codeSpan(f.name)} is an object and ${given}; it is sent in bracket style (\`${f.name}[key]=value\`), the way form bodies carry objects`, at);
+    } else if (shape === 'array' && e !== undefined) {
+      // A list's `style` and `explode` say whether it is sent repeated (`a=1&a=2`) or joined in one value (`a=1,2`), as a query parameter's do.
+      const raw = { name: f.name, in: 'formData', ...(style !== undefined ? { style } : {}), ...(typeof e.explode === 'boolean' ? { explode: e.explode } : {}) };
+      f.param = { name: f.name, in: 'formData', required: f.required, deprecated: false, pointer: f.encodingPointer ?? at, raw, schema: f.schema, schemaPointer: at };
     }
   }
 }
