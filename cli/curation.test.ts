@@ -58,6 +58,21 @@ describe.concurrent('cli convert, curated', () => {
     ]);
   });
 
+  it('keeps or leaves out resources: a path up to its first parameter, recorded for an update, a typo warned of', async ({ expect }) => {
+    const out = join(tmp, 'resources');
+    const r = await runHere('convert', spec, '--out', out, '--include-resources', '/v2/customers,v2/invoices/', '--exclude-resources', '/v2/invoices');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const files = await operationFiles(join(out, 'many-operations'));
+    // The list, one by id, and its actions: every operation under /v2/customers, nothing else.
+    expect(files).toHaveLength(15);
+    expect(files.every((f) => /customer/.test(f))).toBe(true);
+    const manifest = await readFile(join(out, 'many-operations', 'SKILL.md'), 'utf8');
+    expect(manifest).toContain('generated-with: "{\\"includeResources\\":[\\"/v2/customers\\",\\"v2/invoices/\\"],\\"excludeResources\\":[\\"/v2/invoices\\"]}"');
+    const typo = await runHere('convert', spec, '--out', join(tmp, 'resource-typo'), '--exclude-resources', '/v2/customer');
+    expect(typo.stderr).toBe('warning: --exclude-resources names `/v2/customer`, a resource no operation has (did you mean `/v2/customers`?)\n');
+  });
+
   it('warns about a tag no operation has, naming the closest; refuses choices that leave out every operation, writing nothing', async ({ expect }) => {
     const r = await runHere('convert', spec, '--out', join(tmp, 'typo'), '--include-tags', 'Payments');
     expect(r.stderr).toBe(`warning: --include-tags names \`Payments\`, a tag no operation has (did you mean \`payments\`?)\n${spec}: the curation options leave out every operation; nothing was written\n`);

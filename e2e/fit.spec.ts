@@ -34,15 +34,15 @@ test('the skill summary counts its tools\' tokens for a chosen model, in the too
   await wizard.open();
   await wizard.trySample();
   // The same count as `tokens` gives for the skill the CLI writes from the sample.
-  await expect(page.getByLabel('Token cost')).toHaveText(`5 tools · ${expected.total.toLocaleString('en-US')} tokens for gpt-4o`);
+  await expect(page.getByLabel('Token cost')).toHaveText(new RegExp(`^5 tools · ${expected.total.toLocaleString('en-US')} tokens for gpt-4o · SKILL\\.md [\\d,]+$`));
 
   await page.getByLabel('Count for').selectOption('claude-sonnet-4-5');
-  await expect(page.getByLabel('Token cost')).toHaveText(/^5 tools · [\d,]+ tokens for Claude Sonnet 4\.5 \(estimate\)$/);
+  await expect(page.getByLabel('Token cost')).toHaveText(/^5 tools · [\d,]+ tokens for Claude Sonnet 4\.5 \(estimate\) · SKILL\.md [\d,]+$/);
   await page.getByLabel('Count for').selectOption('gpt-4o');
-  await expect(page.getByLabel('Token cost')).toHaveText(`5 tools · ${expected.total.toLocaleString('en-US')} tokens for gpt-4o`);
+  await expect(page.getByLabel('Token cost')).toHaveText(new RegExp(`^5 tools · ${expected.total.toLocaleString('en-US')} tokens for gpt-4o · SKILL\\.md [\\d,]+$`));
 
   const editor = await wizard.openFile('get_booking.md');
-  await expect(page.getByLabel('Tool tokens')).toHaveText(/^[\d,]+ tokens for gpt-4o, of the skill's [\d,]+\.$/);
+  await expect(page.getByLabel('Tool tokens')).toHaveText(/^[\d,]+ tokens for gpt-4o, of the skill's [\d,]+\. A call also has the model read \S+\.md \([\d,]+ tokens\) after SKILL\.md \([\d,]+\)\.$/);
   const toolBefore = Number((await page.getByLabel('Tool tokens').innerText()).match(/^([\d,]+)/)![1].replace(/,/g, ''));
   expect(await violations(page)).toEqual([]);
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { Problem } from '../../lib/core/problem';
 import { CodeEditor, type CodeEditorHandle } from './editor/code-editor';
 import { EditorStates } from './editor/editor-states';
+import { wrapsByDefault } from './editor/setup';
 import { CompatSection, TokenSummary, toolTokenLine } from './views/target-fit-view';
 import { FileList } from './views/file-list';
 import { skillCounts } from './views/format';
@@ -49,6 +50,8 @@ export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
   const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
+  // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
+  const [wrapJson, setWrapJson] = useState(false);
   // The update to a newer spec is shown in place of the panes; once applied, a line says so, with Undo.
   const [updating, setUpdating] = useState(false);
   const [updated, setUpdated] = useState<string | null>(null);
@@ -330,6 +333,11 @@ export function Wizard() {
                       Remove from the skill
                     </button>
                   )}
+                  {!wrapsByDefault(selected) && (
+                    <label className="check">
+                      <input type="checkbox" checked={wrapJson} onChange={(e) => setWrapJson(e.target.checked)} /> Wrap long lines
+                    </label>
+                  )}
                 </div>
               </div>
               {notice && (
@@ -347,6 +355,7 @@ export function Wizard() {
                   initialText={file.text}
                   problems={fileProblems}
                   onChange={actions.onEdit}
+                  wrap={wrapsByDefault(file.path) || wrapJson}
                   states={editorStates!}
                 />
               ) : (

@@ -8,7 +8,7 @@ export const GENERATED_WITH = 'generated-with';
 /**
  * The options a generation was made with, as far as they change its files: the conversion's
  * (name, base URL, server variables, server, fitting) and the curation by rule that followed
- * it (tag and path filters, deprecated left out). Rebuilding from the same spec with these
+ * it (tag, path and resource filters, deprecated left out). Rebuilding from the same spec with these
  * gives the same files byte for byte, which is what the update takes as its base (SPEC 9).
  * Only what differs from the default is held, so a plain generation records nothing.
  */
@@ -25,6 +25,8 @@ export interface GenerationRecord {
   excludeTags?: string[];
   includePaths?: string[];
   excludePaths?: string[];
+  includeResources?: string[];
+  excludeResources?: string[];
   excludeDeprecated?: true;
   /** Only safe operations were kept (a read-only export). */
   readOnly?: true;
@@ -42,11 +44,13 @@ export interface GenerationOptions {
   excludeTags?: readonly string[];
   includePaths?: readonly string[];
   excludePaths?: readonly string[];
+  includeResources?: readonly string[];
+  excludeResources?: readonly string[];
   excludeDeprecated?: boolean;
   readOnly?: boolean;
 }
 
-const LIST_FIELDS = ['keepFull', 'includeTags', 'excludeTags', 'includePaths', 'excludePaths'] as const;
+const LIST_FIELDS = ['keepFull', 'includeTags', 'excludeTags', 'includePaths', 'excludePaths', 'includeResources', 'excludeResources'] as const;
 const STRING_FIELDS = ['name', 'baseUrl', 'server'] as const;
 
 /** The record of these options: the non-default ones, in a fixed key order. */

@@ -36,7 +36,7 @@ export interface SpecInput {
 }
 
 /** The filters of a curation by rule, as `metadata.generated-with` records them. */
-export type CurationRecord = Pick<GenerationOptions, 'includeTags' | 'excludeTags' | 'includePaths' | 'excludePaths' | 'excludeDeprecated'>;
+export type CurationRecord = Pick<GenerationOptions, 'includeTags' | 'excludeTags' | 'includePaths' | 'excludePaths' | 'includeResources' | 'excludeResources' | 'excludeDeprecated'>;
 
 export interface ConvertOptions {
   /** The skill name; derived from `info.title` when absent. */

@@ -1,11 +1,12 @@
 import { problem, type Problem } from '../core/problem';
 import { codeSpan } from '../skill/markdown';
 import { didYouMean } from '../rules/facts';
+import { normalResource, operationResources } from './resources';
 
 /**
  * What to keep of a generated skill, chosen by the spec's own facts about each operation:
  * the CLI's `convert --include-tags … --exclude-tags … --include-paths … --exclude-paths …
- * --exclude-deprecated`. Empty lists choose nothing.
+ * --include-resources … --exclude-resources … --exclude-deprecated`. Empty lists choose nothing.
  */
 export interface CurationChoices {
   /** Keep only operations with at least one of these tags. */
@@ -16,6 +17,10 @@ export interface CurationChoices {
   includePaths?: readonly string[];
   /** Leave out operations whose path matches any of these. */
   excludePaths?: readonly string[];
+  /** Keep only operations of one of these resources (`operationResources`: `/v1/customers`). */
+  includeResources?: readonly string[];
+  /** Leave out operations of any of these resources. */
+  excludeResources?: readonly string[];
   /** Leave out operations the spec marks deprecated. */
   excludeDeprecated?: boolean;
   /** Keep only safe operations (SPEC 8.2, a read-only export): what a read-only grant may call. */
@@ -60,6 +65,23 @@ export function matchesPathPattern(pattern: string, path: string): boolean {
   return globMatches(p, path);
 }
 
+/**
+ * Whether a path matches a path typed in the wizard's operations filter: without `*` or `?`,
+ * that path exactly (`/v1/customers` is not `/v1/customers/{customer}`); with them, the glob
+ * of `matchesPathPattern`, where a pattern ending in `/**` also matches the path before it
+ * (`/v1/customers/**` is `/v1/customers` and everything under it). A parameter matches a
+ * parameter whatever its name (`/v1/customers/{id}` finds `/v1/customers/{customer}`), and
+ * case is ignored: a person searching, not an option naming the spec's paths.
+ */
+export function matchesPathQuery(pattern: string, path: string): boolean {
+  const plain = (s: string) => s.toLowerCase().replace(/\{[^}/]*\}/g, '{}');
+  const p = plain(pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`);
+  const target = plain(path);
+  if (!/[*?]/.test(p)) return target === (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+  if (p.endsWith('/**') && target === (p.slice(0, -3) || '/')) return true;
+  return globMatches(p, target);
+}
+
 type GlobToken = { kind: 'text'; char: string } | { kind: 'one' } | { kind: 'segment' } | { kind: 'any' };
 
 /** The glob of `matchesPathPattern`, matched in O(pattern × path) steps (no regular expression, no backtracking). */
@@ -97,11 +119,14 @@ function globMatches(pattern: string, path: string): boolean {
  * report lists them). The same choices on the same operations give the same answer,
  * whoever asks: the CLI at conversion, or a test holding the wizard to it.
  */
-export function chooseOperations(subjects: readonly CurationSubject[], choices: CurationChoices): Chosen {
+export function chooseOperations(subjects: readonly CurationSubject[], choices: CurationChoices, specPaths: readonly string[] = []): Chosen {
   const includeTags = choices.includeTags ?? [];
   const excludeTags = choices.excludeTags ?? [];
   const includePaths = choices.includePaths ?? [];
   const excludePaths = choices.excludePaths ?? [];
+  const includeResources = (choices.includeResources ?? []).map(normalResource);
+  const excludeResources = (choices.excludeResources ?? []).map(normalResource);
+  const resources = resourcesOf(subjects, specPaths);
   const leftOut = new Map<string, string[]>();
   for (const s of subjects) {
     const reasons: string[] = [];
@@ -115,15 +140,25 @@ export function chooseOperations(subjects: readonly CurationSubject[], choices: 
     }
     const excludedBy = excludePaths.filter((p) => matchesPathPattern(p, s.path));
     if (excludedBy.length > 0) reasons.push(`its path ${codeSpan(s.path)} matches ${list(excludedBy)}, which is left out`);
+    const resource = resources.get(s.path)!;
+    if (includeResources.length > 0 && !includeResources.includes(resource)) {
+      reasons.push(`its resource ${codeSpan(resource)} is not among the kept ones (${list(includeResources)})`);
+    }
+    if (excludeResources.includes(resource)) reasons.push(`its resource ${codeSpan(resource)} is left out`);
     if (choices.excludeDeprecated && s.deprecated) reasons.push('it is deprecated, and deprecated operations are left out');
     if (choices.readOnly && s.safetyInForce !== 'safe') reasons.push(s.safetyInForce === undefined ? 'it is not declared as a tool, and only safe operations are kept' : `it is ${s.safetyInForce}, and only safe operations are kept`);
     if (reasons.length > 0) leftOut.set(s.file, reasons);
   }
-  return { leftOut, problems: unmatched(subjects, choices) };
+  return { leftOut, problems: unmatched(subjects, choices, resources) };
+}
+
+/** Each subject's resource, grouped over every path of the spec when given (the wizard lists skipped operations too), else over the subjects'. */
+function resourcesOf(subjects: readonly CurationSubject[], specPaths: readonly string[]): Map<string, string> {
+  return operationResources([...specPaths, ...subjects.map((s) => s.path)]);
 }
 
 /** A warning for each tag or path pattern given that no operation has: a choice that does nothing is most likely a typo. */
-function unmatched(subjects: readonly CurationSubject[], choices: CurationChoices): Problem[] {
+function unmatched(subjects: readonly CurationSubject[], choices: CurationChoices, resources: ReadonlyMap<string, string>): Problem[] {
   const tags = [...new Set(subjects.flatMap((s) => s.tags))];
   const problems: Problem[] = [];
   for (const [option, values] of [['include-tags', choices.includeTags], ['exclude-tags', choices.excludeTags]] as const) {
@@ -136,6 +171,13 @@ function unmatched(subjects: readonly CurationSubject[], choices: CurationChoice
     for (const pattern of values ?? []) {
       if (subjects.some((s) => matchesPathPattern(pattern, s.path))) continue;
       problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(pattern)}, which matches no operation's path`, ''));
+    }
+  }
+  const known = [...new Set(subjects.map((s) => resources.get(s.path)!))];
+  for (const [option, values] of [['include-resources', choices.includeResources], ['exclude-resources', choices.excludeResources]] as const) {
+    for (const resource of values ?? []) {
+      if (known.includes(normalResource(resource))) continue;
+      problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(resource)}, a resource no operation has${didYouMean(normalResource(resource), known)}`, ''));
     }
   }
   return problems;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertSpec, specInputFromDocument } from '../convert';
 import { manyOperationsSpec } from '../../test/many-operations';
-import { curateConversion, curatedReport } from './curate';
+import { curateConversion } from './curate';
+import { curatedReport } from './report';
 
 const converted = () => convertSpec(specInputFromDocument(manyOperationsSpec({ tags: 3, actions: 10 })), { sha256: 'abc' });
 

@@ -1,38 +1,10 @@
 import { declaredSafety } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
-import type { ConvertResult, ImportReport, LeftOutOperation, ReportOperation } from '../convert/model';
+import type { ConvertResult } from '../convert/model';
 import { packageFiles, parseSkillPackage } from '../skill/package';
 import { chooseOperations, type CurationChoices } from './choose';
 import { removeOperations } from './remove';
-
-/**
- * The import report once operations are left out (SPEC 4.7): each goes from `declared` or
- * `proseOnly` to `leftOut` with its reasons, and the shared types pruned with them leave
- * `sharedTypes` (its weak descriptions leave `weakDescriptions`). The CLI's curated conversion and the wizard's report download write it.
- */
-export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string, readonly string[]>, prunedTypes: Iterable<string> = []): ImportReport {
-  if (leftOut.size === 0) return report;
-  const pruned = new Set(prunedTypes);
-  const out: LeftOutOperation[] = [...report.leftOut];
-  const take = <T extends ReportOperation & { file: string }>(entries: readonly T[], was: LeftOutOperation['was']): T[] =>
-    entries.filter((e) => {
-      const reasons = leftOut.get(e.file);
-      if (!reasons) return true;
-      const { method, path, operationId, tags, deprecated, location, file } = e;
-      out.push({ method, path, operationId, tags, ...(deprecated ? { deprecated } : {}), location, file, was, reasons: [...reasons] });
-      return false;
-    });
-  const declared = take(report.declared, 'declared');
-  const proseOnly = take(report.proseOnly, 'prose-only');
-  return {
-    ...report,
-    declared,
-    proseOnly,
-    leftOut: out,
-    sharedTypes: report.sharedTypes.filter((t) => !pruned.has(t.name)),
-    weakDescriptions: report.weakDescriptions.filter((w) => !leftOut.has(w.file)),
-  };
-}
+import { curatedReport } from './report';
 
 /**
  * A conversion curated by the spec's facts (`convert --include-tags …`): the
@@ -49,7 +21,7 @@ export function curateConversion(result: ConvertResult, choices: CurationChoices
     }),
     ...report.proseOnly,
   ];
-  const chosen = chooseOperations(subjects, choices);
+  const chosen = chooseOperations(subjects, choices, report.skipped.map((s) => s.path));
   if (chosen.leftOut.size === 0) return { result, problems: chosen.problems };
   const removal = removeOperations(parseSkillPackage({ folder: result.folder, files: result.files }, result.read), chosen.leftOut.keys());
   return {

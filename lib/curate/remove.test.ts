@@ -24,7 +24,8 @@ describe('removeOperations', () => {
     // Payment and Money are still used; Customer, Invoice and Address went with their operations.
     expect(types(files)).toEqual(['Money', 'Payment']);
     expect([...removal.prunedTypes.keys()].sort()).toEqual(['Address', 'Customer', 'Invoice']);
-    expect(removal.removed.get('create_customer.md')).toEqual({ text: result.files.get('create_customer.md'), entry: '- `create_customer`: Create one of the customers.' });
+    expect(removal.removed.get('create_customer.md')).toEqual({ text: result.files.get('create_customer.md'), entry: '- `create_customer`: Create one of the customers.', read: expect.anything() });
+    expect(removal.removed.get('create_customer.md')?.read).toBe(pkg.operations.find((o) => o.file === 'create_customer.md'));
     expect(checkPackage(removal.pkg)).toEqual([]);
   });
 

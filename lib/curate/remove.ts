@@ -1,5 +1,7 @@
 import { parseManifest, MANIFEST_FILE } from '../skill/manifest';
 import { removeSkillFile, updateSkillFile, type SkillPackage } from '../skill/package';
+import { parseOperationFile, type OperationFile } from '../skill/operation-file';
+import { compareStrings } from '../core/entries';
 import { TYPES_FILE, writeTypesFile } from '../skill/types-file';
 import { reachableTypes } from '../rules/facts';
 
@@ -8,6 +10,12 @@ export interface RemovedOperation {
   text: string;
   /** The file's line in SKILL.md's Operations list (`- \`base\`: …`), if it had one. */
   entry?: string;
+  /**
+   * The file as it was read when taken out, to put back without reading it again (reading
+   * hundreds of frontmatters is most of what putting them back cost) and so that the checks
+   * kept for that very object still apply. Held in memory only: a draft keeps `text`.
+   */
+  read?: OperationFile;
 }
 
 /** A skill with operations taken out (`removeOperations`). */
@@ -53,7 +61,7 @@ export function removeOperations(pkg: SkillPackage, paths: Iterable<string>): Re
     }
     if (drop.size > 0) next = updateSkillFile(next, MANIFEST_FILE, lines.filter((_, i) => !drop.has(i)).join('\n'));
   }
-  for (const o of gone) removed.set(o.file, { text: o.text, entry: entries.get(o.baseName) });
+  for (const o of gone) removed.set(o.file, { text: o.text, entry: entries.get(o.baseName), read: o });
 
   const types = pkg.types;
   if (types && types.problems.length === 0 && types.types.size > 0) {
@@ -93,8 +101,11 @@ export function restoreOperations(
 ): Restoration {
   const back = [...new Set(paths)].filter((p) => removed.has(p) && !pkg.operations.some((o) => o.file === p));
   if (back.length === 0) return { pkg, restored: [], typesBack: [] };
-  let next = pkg;
-  for (const path of back) next = updateSkillFile(next, path, removed.get(path)!.text);
+  const files = back.map((path) => {
+    const { text, read } = removed.get(path)!;
+    return read?.file === path && read.text === text ? read : parseOperationFile(path, text);
+  });
+  let next: SkillPackage = { ...pkg, operations: [...pkg.operations, ...files].sort((a, b) => compareStrings(a.file, b.file)) };
 
   const manifest = next.manifest;
   if (manifest?.operations && manifest.operationsLine !== undefined) {
@@ -110,7 +121,7 @@ export function restoreOperations(
   if (prunedTypes.size > 0 && (!types || types.problems.length === 0)) {
     const current = types?.types ?? new Map<string, unknown>();
     const pool = new Map([...prunedTypes, ...current]);
-    const restoredOps = next.operations.filter((o) => back.includes(o.file));
+    const restoredOps = files;
     for (const name of reachableTypes(pool, restoredOps)) if (!current.has(name)) typesBack.push(name);
     if (typesBack.length > 0) {
       const all = new Map(current);

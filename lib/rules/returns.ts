@@ -3,7 +3,7 @@ import { TYPE_NAME } from '../skill/types-file';
 import { refsOf } from './facts';
 import { atKey, atReturns, located, type FileRule, type RuleProblem } from './rule';
 import { checkSchema } from './schema-check';
-import { jsonErrorInFile } from './schema-json';
+import { jsonErrorInFile, jsonReasonAt } from './schema-json';
 
 /**
  * SPEC 8.1, 8.4: `returns` is written like `schema` (JSON text in a block scalar) and is a
@@ -20,7 +20,8 @@ export const returns: FileRule = {
       return [atKey(op, '/operation/returns', '`returns` must be JSON text in a block scalar (`returns: |` and the JSON on the lines below), not a YAML value')];
     }
     if (d.returnsError) {
-      return [located(jsonErrorInFile(op, 'returns', d.returnsText, d.returnsError.message), `\`returns\` is not JSON: ${d.returnsError.message}`, '/operation/returns')];
+      const at = jsonErrorInFile(op, 'returns', d.returnsText, d.returnsError.message);
+      return [located(at, `\`returns\` is not JSON: ${jsonReasonAt(d.returnsError.message, at)}`, '/operation/returns')];
     }
     const problems: RuleProblem[] = checkSchema(d.returns).map((issue) => atReturns(op, issue.pointer, issue.message, issue.case));
     for (const { ref, pointer } of refsOf(d.returns)) {

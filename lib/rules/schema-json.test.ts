@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { jsonReasonAt } from './schema-json';
 import { md, schemaFile, testRule } from './test-helpers';
 
 const head = 'operation:\n  method: POST\n  url: https://p.example/pets\n';
@@ -9,7 +11,7 @@ testRule('schema-json', [
     name: 'reports a JSON syntax error at its line and column in the file',
     // Line 8 is `      "properties": {"name": {"type": "string"},}`: the stray `}` is column 45 of the JSON, 49 of the file.
     files: { 'a.md': md(`${head}  schema: |\n    {\n      "type": "object",\n      "properties": {"name": {"type": "string"},}\n    }\n`) },
-    expected: [{ message: /^The schema is not JSON: /, line: 8, column: 49, pointer: '/operation/schema' }],
+    expected: [{ message: /^The schema is not JSON: [^\d]*, at line 8, column 49$/, line: 8, column: 49, pointer: '/operation/schema' }],
   },
   { name: 'reports the end of the text when the JSON stops early', files: { 'a.md': md(`${head}  schema: |\n    {"type": "object",\n`) }, expected: [{ message: /^The schema is not JSON: /, line: 6, column: 23 }] },
   { name: 'reports a YAML mapping when the schema is not JSON text', files: { 'a.md': md(`${head}  schema:\n    type: object\n`) }, expected: [{ message: /^`schema` must be JSON text in a block scalar/, line: 5, column: 3 }] },
@@ -28,3 +30,12 @@ testRule('schema-json', [
   { name: 'reports a required that is not a list', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object', required: 'name', properties: { name: { type: 'string' } } }) }, expected: [{ message: '`required` must be a list of argument names' }] },
   { name: 'reports properties when it is a list', files: { 'a.md': schemaFile('  method: POST\n  url: https://p.example/pets\n', { type: 'object', properties: ['a'] }) }, expected: [{ message: '`properties` must be an object of argument name to schema', line: 8 }] },
 ]);
+
+describe('jsonReasonAt', () => {
+  it('gives the place in the file, not the parser\'s count inside the block', () => {
+    const at = { line: 9, column: 7 };
+    expect(jsonReasonAt('Expected \',\' or \'}\' after property value in JSON at position 52 (line 4 column 3)', at)).toBe("Expected ',' or '}' after property value, at line 9, column 7");
+    expect(jsonReasonAt('Expected \',\' or \'}\' after property value in JSON at position 52', at)).toBe("Expected ',' or '}' after property value, at line 9, column 7");
+    expect(jsonReasonAt('Unexpected end of JSON input', at)).toBe('Unexpected end of JSON input, at line 9, column 7');
+  });
+});

@@ -20,7 +20,10 @@ export const schemaJson: FileRule = {
     if (d.schemaText === undefined) {
       return [atKey(op, '/operation/schema', '`schema` must be JSON text in a block scalar (`schema: |` and the JSON on the lines below), not a YAML value')];
     }
-    if (d.schemaError) return [located(jsonErrorInFile(op, 'schema', d.schemaText, d.schemaError.message), `The schema is not JSON: ${d.schemaError.message}`, '/operation/schema')];
+    if (d.schemaError) {
+      const at = jsonErrorInFile(op, 'schema', d.schemaText, d.schemaError.message);
+      return [located(at, `The schema is not JSON: ${jsonReasonAt(d.schemaError.message, at)}`, '/operation/schema')];
+    }
     const s = d.schema;
     if (!isPlainObject(s)) return [atKey(op, '/operation/schema', 'The schema must be a JSON object: `{"type": "object", "properties": {…}}`')];
     const problems = [];
@@ -45,6 +48,16 @@ export const schemaJson: FileRule = {
     return problems;
   },
 };
+
+/**
+ * A JSON.parse message about a block's text, its place given in the file: the parser counts
+ * offsets, lines and columns inside the block (`at position 52 (line 4 column 3)`), where the
+ * editor's gutter counts the file's (9:7).
+ */
+export function jsonReasonAt(message: string, at: { line: number; column: number }): string {
+  const reason = message.replace(/\s*(?:in JSON )?at position \d+(?:\s*\(line \d+ column \d+\))?/i, '').replace(/\s*\(line \d+ column \d+\)/i, '');
+  return `${reason}, at line ${at.line}, column ${at.column}`;
+}
 
 /** Where a JSON.parse error of a block's text (`schema` or `returns`) is, in the file. */
 export function jsonErrorInFile(op: OperationFile, key: 'schema' | 'returns', text: string, message: string): { line: number; column: number } {

@@ -76,6 +76,7 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   warnings: z.number(),
   tools: z.number(),
   removed: z.array(path),
+  prunedTypes: z.array(z.string()).optional(),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
 });
 
@@ -87,6 +88,7 @@ const operationRowSchema: z.ZodType<OperationRow> = z.object({
   path: z.string(),
   operationId: z.string().optional(),
   tags: z.array(z.string()),
+  resource: z.string(),
   tool: z.string().optional(),
   summary: z.string(),
   state: z.enum(['declared', 'fitted', 'prose-only', 'error', 'skipped']),
@@ -119,6 +121,8 @@ const tokensView: z.ZodType<TokensView> = z.object({
   overhead: z.array(z.object({ tokens: z.number(), what: z.string() })),
   total: z.number(),
   counted: z.number(),
+  manifest: z.number().optional(),
+  files: z.record(path, z.number()).optional(),
   models: z.array(modelChoice),
 });
 

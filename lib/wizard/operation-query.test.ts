@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationRow } from './operations';
+import { operationResources } from '../curate/resources';
 import { EMPTY_QUERY, filesNotShown, filterOperations, isFiltered, matchesText, operationFacets, SORTERS, sortOperations, toolLimit, UNTAGGED, withTokens, type SortKey } from './operation-query';
 
 function row(over: Partial<OperationRow> & { id: string }): OperationRow {
-  return { file: over.id, method: 'GET', path: '/', tags: [], summary: '', state: 'declared', removed: false, errors: 0, warnings: 0, deprecated: false, ...over };
+  const path = over.path ?? '/';
+  return { file: over.id, method: 'GET', path, resource: operationResources([path]).get(path)!, tags: [], summary: '', state: 'declared', removed: false, errors: 0, warnings: 0, deprecated: false, ...over };
 }
 
 const payment = row({ id: 'create_payment.md', method: 'POST', path: '/v2/payments', operationId: 'CreatePayment', tool: 'square_create_payment', summary: 'Charge a card or another source.', tags: ['Payments'] });
-const getPayment = row({ id: 'get_payment.md', method: 'GET', path: '/v2/payments/{payment_id}', operationId: 'GetPayment', tool: 'square_get_payment', summary: 'Look up a payment by id; POST refunds elsewhere.', tags: ['Payments'] });
+const getPayment = row({ id: 'get_payment.md', method: 'GET', path: '/v2/payments/{payment_id}', resource: '/v2/payments', operationId: 'GetPayment', tool: 'square_get_payment', summary: 'Look up a payment by id; POST refunds elsewhere.', tags: ['Payments'] });
 const refund = row({ id: 'refund_payment.md', method: 'POST', path: '/v2/refunds', operationId: 'RefundPayment', tool: 'square_refund_payment', summary: 'Refund a payment.', tags: ['Refunds'], deprecated: true, errors: 1 });
 const health = row({ id: 'health.md', path: '/health', summary: 'Up?', state: 'prose-only', warnings: 2 });
 const gone = row({ id: 'list_locations.md', path: '/v2/locations', tags: ['Locations'], removed: true });
@@ -31,11 +33,34 @@ describe('matchesText', () => {
     });
   }
 
-  it('reads a method and a path as a request line: that method, a path holding the rest', () => {
+  it('reads a method and a path as a request line: that method, that path', () => {
     expect(filterOperations(rows, { ...EMPTY_QUERY, text: 'POST /v2/payments' })).toEqual([payment]);
     // GET /v2/payments/{payment_id} mentions POST in its summary, and is still not a POST.
-    expect(matchesText(getPayment, 'post /v2/payments')).toBe(false);
-    expect(matchesText(getPayment, 'get /v2/payments')).toBe(true);
+    expect(matchesText(getPayment, 'post /v2/payments/**')).toBe(false);
+    expect(matchesText(getPayment, 'get /v2/payments/**')).toBe(true);
+    expect(matchesText(getPayment, 'get /v2/payments')).toBe(false);
+  });
+
+  it('matches a path exactly, or with the paths under it, a parameter by any name, case ignored', () => {
+    const shown = (text: string) => filterOperations(rows, { ...EMPTY_QUERY, text }).map((r) => r.id);
+    expect(shown('/v2/payments')).toEqual(['create_payment.md', 'OPTIONS /v2/payments']);
+    expect(shown('/v2/payments/')).toEqual(['create_payment.md', 'OPTIONS /v2/payments']);
+    expect(shown('/v2/payments/**')).toEqual(['create_payment.md', 'get_payment.md', 'OPTIONS /v2/payments']);
+    expect(shown('/v2/payments/*')).toEqual(['get_payment.md']);
+    expect(shown('/V2/Payments/{id}')).toEqual(['get_payment.md']);
+    expect(shown('/v2/pay')).toEqual([]);
+    expect(shown('/v2/pay*')).toEqual(['create_payment.md', 'OPTIONS /v2/payments']);
+    // A word without a leading slash is still found anywhere.
+    expect(shown('v2/pay')).toEqual(['create_payment.md', 'get_payment.md', 'OPTIONS /v2/payments']);
+  });
+
+  it('takes alternatives separated by |, each with all its words', () => {
+    const shown = (text: string) => filterOperations(rows, { ...EMPTY_QUERY, text }).map((r) => r.id);
+    expect(shown('/v2/refunds | /health')).toEqual(['refund_payment.md', 'health.md']);
+    expect(shown('/v2/refunds|GET /v2/payments/*')).toEqual(['get_payment.md', 'refund_payment.md']);
+    expect(shown('payments charge | up?')).toEqual(['create_payment.md', 'health.md']);
+    expect(shown(' | ')).toEqual(shown(''));
+    expect(isFiltered({ ...EMPTY_QUERY, text: ' | ' })).toBe(false);
   });
 
   it('needs every word to be found, in any field, ignoring case', () => {
@@ -57,7 +82,8 @@ describe('filterOperations', () => {
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'prose-only' })).toEqual([health]);
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'removed' })).toEqual([gone]);
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'removed', tag: 'Payments' })).toEqual([]);
-    expect(filterOperations(rows, { text: 'payment', tag: 'Payments', method: 'GET', state: null })).toEqual([getPayment]);
+    expect(filterOperations(rows, { text: 'payment', tag: 'Payments', resource: null, method: 'GET', state: null })).toEqual([getPayment]);
+    expect(filterOperations(rows, { ...EMPTY_QUERY, resource: '/v2/payments' })).toEqual([payment, getPayment, skipped]);
   });
 });
 
@@ -131,9 +157,19 @@ describe('operationFacets', () => {
     expect(operationFacets(rows)).toEqual({
       tags: [['Payments', 3], ['Refunds', 1]],
       untagged: 1,
+      resources: [['/health', 1], ['/v2/payments', 3], ['/v2/refunds', 1]],
+      byResource: false,
       methods: [['GET', 2], ['POST', 2], ['OPTIONS', 1]],
       states: [['declared', 3], ['prose-only', 1], ['skipped', 1], ['removed', 1]],
     });
-    expect(operationFacets(rows, true)).toMatchObject({ tags: [['Locations', 1]], untagged: 0, methods: [['GET', 1]] });
+    expect(operationFacets(rows, true)).toMatchObject({ tags: [['Locations', 1]], untagged: 0, resources: [['/v2/locations', 1]], methods: [['GET', 1]] });
+  });
+
+  it('offers resources when tags leave half the operations untagged, or are fewer than 3', () => {
+    const untagged = rows.map((r) => ({ ...r, tags: [] }));
+    expect(operationFacets(untagged).byResource).toBe(true);
+    const many = rows.map((r, i) => ({ ...r, tags: [`t${i}`] }));
+    expect(operationFacets(many).byResource).toBe(false);
+    expect(operationFacets(many.map((r) => ({ ...r, tags: ['one'] }))).byResource).toBe(true);
   });
 });

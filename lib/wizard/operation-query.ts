@@ -3,23 +3,26 @@
  * (`listOperations`): what the page shows, and what "Keep only shown" removes.
  */
 import { compareStrings } from '../core/entries';
+import { matchesPathQuery } from '../curate/choose';
 import type { OperationRow, OperationState } from './operations';
 
 /** `removed` shows the operations taken out of the skill; any other state, or none, those in it. */
 export type StateFilter = OperationState | 'removed';
 
 export interface OperationQuery {
-  /** Words to find (`POST /v2/payments`, `payments`, `CreatePayment`). */
+  /** Words to find (`POST /v2/payments`, `payments`, `CreatePayment`), alternatives separated by `|` (`matchesText`). */
   text: string;
   /** A tag, `UNTAGGED` for operations without one, or null for any. */
   tag: string | null;
+  /** A resource (`OperationRow.resource`), or null for any. */
+  resource: string | null;
   method: string | null;
   state: StateFilter | null;
 }
 
 export const UNTAGGED = '\u0000untagged';
 
-export const EMPTY_QUERY: OperationQuery = { text: '', tag: null, method: null, state: null };
+export const EMPTY_QUERY: OperationQuery = { text: '', tag: null, resource: null, method: null, state: null };
 
 export type SortKey = 'method' | 'path' | 'tags' | 'tool' | 'state' | 'problems' | 'bytes' | 'tokens' | 'deprecated';
 export interface OperationSort {
@@ -58,32 +61,44 @@ export function searchText(row: OperationRow): string {
 }
 
 /**
- * Whether a row matches the search text: every word is found in one of its fields (case
- * ignored). A method followed by a path (`POST /v2/payments`) asks for that method exactly
- * and a path holding the rest, as a person reads an HTTP request line.
+ * Whether a row matches the search text. `|` separates alternatives (`/v1/refunds |
+ * /v1/customers`): a row matches when it matches one of them. In an alternative, every word
+ * must match (case ignored): a word starting with `/` is a path, matched by
+ * `matchesPathQuery` (`/v1/customers` that path exactly, `/v1/customers/**` with every path
+ * under it, `*` within a segment); a method followed by a path (`POST /v2/payments`) asks
+ * for that method and that path, as a person reads an HTTP request line; any other word is
+ * found in one of the row's fields.
  */
 export function matchesText(row: OperationRow, text: string, haystack = searchText(row)): boolean {
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const alternatives = text.split('|').map((a) => a.trim().split(/\s+/).filter((w) => w !== '')).filter((words) => words.length > 0);
+  return alternatives.length === 0 || alternatives.some((words) => matchesWords(row, words, haystack));
+}
+
+function matchesWords(row: OperationRow, words: readonly string[], haystack: string): boolean {
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     const next = words[i + 1];
     if (METHODS.has(word.toUpperCase()) && next?.startsWith('/')) {
-      if (row.method !== word.toUpperCase() || !row.path.toLowerCase().includes(next.toLowerCase())) return false;
+      if (row.method !== word.toUpperCase() || !matchesPathQuery(next, row.path)) return false;
       i++;
       continue;
     }
-    if (!haystack.includes(word.toLowerCase())) return false;
+    if (word.startsWith('/') ? !matchesPathQuery(word, row.path) : !haystack.includes(word.toLowerCase())) return false;
   }
   return true;
 }
+
+/** Whether the text filters anything (alternatives of nothing but `|` and spaces do not). */
+const hasText = (text: string) => text.replace(/\|/g, '').trim() !== '';
 
 /** The rows the query shows, in their order. */
 export function filterOperations(rows: readonly OperationRow[], query: OperationQuery, haystacks?: ReadonlyMap<OperationRow, string>): OperationRow[] {
   return rows.filter((row) => {
     if (query.state === 'removed' ? !row.removed : row.removed || (query.state !== null && row.state !== query.state)) return false;
     if (query.tag !== null && (query.tag === UNTAGGED ? row.tags.length > 0 : !row.tags.includes(query.tag))) return false;
+    if (query.resource !== null && row.resource !== query.resource) return false;
     if (query.method !== null && row.method !== query.method) return false;
-    return query.text.trim() === '' || matchesText(row, query.text, haystacks?.get(row));
+    return !hasText(query.text) || matchesText(row, query.text, haystacks?.get(row));
   });
 }
 
@@ -100,7 +115,7 @@ export function sortOperations(rows: readonly OperationRow[], sort: OperationSor
 
 /** Whether the query narrows anything down (so "Keep only shown" has something to keep). */
 export function isFiltered(query: OperationQuery): boolean {
-  return query.text.trim() !== '' || query.tag !== null || query.method !== null || (query.state !== null && query.state !== 'removed');
+  return hasText(query.text) || query.tag !== null || query.resource !== null || query.method !== null || (query.state !== null && query.state !== 'removed');
 }
 
 /**
@@ -112,13 +127,27 @@ export function filesNotShown(rows: readonly OperationRow[], shown: readonly Ope
   return rows.filter((r) => r.file !== undefined && !r.removed && !keep.has(r)).map((r) => r.file!);
 }
 
+export interface OperationFacets {
+  tags: [string, number][];
+  untagged: number;
+  /** Resources by path, each with its count. */
+  resources: [string, number][];
+  /** Whether to offer the Resource filter: the tags leave at least half the operations untagged, or there are fewer than 3 of them. */
+  byResource: boolean;
+  methods: [string, number][];
+  states: [StateFilter, number][];
+}
+
 /**
  * What the filters offer, each with how many rows it would show: tags (by name, and how many
- * have none), methods, and states (`removed` counting the operations out of the skill). Tags
- * and methods are counted over the side shown: the skill, or the removed operations.
+ * have none), resources, methods, and states (`removed` counting the operations out of the
+ * skill). Tags, resources and methods are counted over the side shown: the skill, or the
+ * removed operations. Resources are offered when tags do not group the operations (Stripe
+ * has none; a spec with one tag for everything groups nothing).
  */
-export function operationFacets(rows: readonly OperationRow[], removedSide = false): { tags: [string, number][]; untagged: number; methods: [string, number][]; states: [StateFilter, number][] } {
+export function operationFacets(rows: readonly OperationRow[], removedSide = false): OperationFacets {
   const tags = new Map<string, number>();
+  const resources = new Map<string, number>();
   const methods = new Map<string, number>();
   const states = new Map<StateFilter, number>();
   let untagged = 0;
@@ -128,12 +157,17 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
     if (r.removed !== removedSide) continue;
     for (const t of r.tags) bump(tags, t);
     if (r.tags.length === 0) untagged++;
+    bump(resources, r.resource);
     if (r.method !== '') bump(methods, r.method);
   }
   const stateOrder: StateFilter[] = [...STATE_ORDER, 'removed'];
+  const allTags = new Set(rows.flatMap((r) => r.tags));
+  const everyUntagged = rows.filter((r) => r.tags.length === 0).length;
   return {
     tags: [...tags].sort(([a], [b]) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b)),
     untagged,
+    resources: [...resources].sort(([a], [b]) => compareStrings(a, b)),
+    byResource: rows.length > 0 && (everyUntagged * 2 >= rows.length || allTags.size < 3),
     methods: [...methods].sort(([a], [b]) => rank(METHOD_ORDER, a) - rank(METHOD_ORDER, b) || compareStrings(a, b)),
     states: [...states].sort(([a], [b]) => stateOrder.indexOf(a) - stateOrder.indexOf(b)),
   };

@@ -12,6 +12,7 @@ import type { SkillPackage } from '../skill/package';
 import { firstParagraph } from '../skill/prose';
 import { toolName } from '../publish/tool-name';
 import { urlPath } from '../skill/url-template';
+import { operationResources } from '../curate/resources';
 import type { Problem } from '../core/problem';
 
 /**
@@ -32,6 +33,8 @@ export interface OperationRow {
   path: string;
   operationId?: string;
   tags: string[];
+  /** The path up to its first parameter, as curation groups operations (`operationResources`): what a spec without tags is filtered by. */
+  resource: string;
   /** The published tool's name, for a file with an operation block. */
   tool?: string;
   /** The tool's description (the first paragraph of the prose), or why it was skipped. */
@@ -65,7 +68,7 @@ export function countByFile(problems: readonly Problem[]): Map<string, { errors:
 interface Facts {
   report?: ImportReport;
   /** Files removed from the skill, with their text. */
-  removed: ReadonlyMap<string, { text: string }>;
+  removed: ReadonlyMap<string, { text: string; read?: OperationFile }>;
   problems: readonly Problem[];
 }
 
@@ -82,7 +85,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
   const fitted = new Set(report?.fitted.filter((f) => f.fits).map((f) => f.file));
 
   const skill = typeof pkg.manifest?.data.name === 'string' ? pkg.manifest.data.name : pkg.folder;
-  const rows: OperationRow[] = [];
+  const rows: Omit<OperationRow, 'resource'>[] = [];
   const fromFile = (op: OperationFile, removed: boolean) => {
     const known = spec.get(op.file);
     const d = op.declaration;
@@ -111,7 +114,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
     });
   };
   for (const op of pkg.operations) fromFile(op, false);
-  for (const [file, gone] of facts.removed) fromFile(parseOperationFile(file, gone.text), true);
+  for (const [file, gone] of facts.removed) fromFile(gone.read?.text === gone.text ? gone.read : parseOperationFile(file, gone.text), true);
   const ids = new Set<string>();
   for (const s of report?.skipped ?? []) {
     // Two callbacks may share a method and an expression: the second is `… (2)`.
@@ -133,7 +136,8 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
       location: s.location,
     });
   }
-  return rows.sort(
+  const resources = operationResources(rows.map((r) => r.path));
+  return rows.map((r): OperationRow => ({ ...r, resource: resources.get(r.path)! })).sort(
     (a, b) =>
       compareStrings(a.location?.file ?? '', b.location?.file ?? '') ||
       (a.location?.line ?? 0) - (b.location?.line ?? 0) ||

@@ -78,6 +78,13 @@ describe('the wizard service: tokens', () => {
     expect(t.total).toBe(fresh.total);
     expect(t.models.map((m) => m.id)).toContain('claude-sonnet-4-5');
 
+    // What a model reads beside the tools: SKILL.md, and the file of the operation it calls.
+    const o200k = await loadTokenizer('o200k_base');
+    const files = new Map(service.snapshot()!.files);
+    expect(t.manifest).toBe(o200k.count(files.get('SKILL.md')!));
+    expect(Object.keys(t.files!).sort()).toEqual([...files.keys()].filter((f) => f.endsWith('.md') && f !== 'SKILL.md').sort());
+    expect(t.files!['create_pet.md']).toBe(o200k.count(files.get('create_pet.md')!));
+
     const claude = await tokens(service, 'claude-sonnet-4-5');
     expect(claude.model.method).toBe('estimate');
     expect(claude.overhead[0].what).toMatch(/tool-use system prompt/);
@@ -110,14 +117,14 @@ describe('the wizard service: tokens', () => {
     const changed = afterTypes.tools.filter((x, i) => x.tokens !== afterOne.tools[i].tokens).map((x) => x.file);
     expect(changed).toEqual(['create_pet.md', 'update_pet.md']);
 
-    // Removing an operation counts nothing again; putting it back counts it (only the skill's tools are remembered).
+    // Removing an operation counts nothing again; putting it back gives back the file as read, whose count is still known.
     await call(service, { type: 'remove', paths: ['health.md'] }, 'summary');
     const removed = await tokens(service);
     expect([removed.counted, removed.tools.length]).toEqual([0, 4]);
     expect(removed.total).toBeLessThan(afterTypes.total);
     await call(service, { type: 'put-back', paths: ['health.md'] }, 'summary');
     const back = await tokens(service);
-    expect([back.counted, back.total]).toEqual([1, afterTypes.total]);
+    expect([back.counted, back.total]).toEqual([0, afterTypes.total]);
   });
 });
 

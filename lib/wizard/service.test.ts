@@ -6,6 +6,8 @@ import { createWizardService, type Opened, type WizardReply, type WizardRequest,
 import { EXPECTED_SKILL, expectedBytes, expectedSkillFiles } from '../../test/expected';
 import { manyOperationsDeepFiles, manyOperationsSpec } from '../../test/hostile';
 import { MAX_BUNDLE_OPERATIONS } from '../convert/operation-count';
+import { reportFileSchema } from '../convert/report';
+import { reportAsCurated, REMOVED_REASON } from '../curate/report';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 const FIT = readFileSync(fileURLToPath(new URL('../convert/fixtures/fit/openapi.yaml', import.meta.url)));
@@ -298,6 +300,22 @@ describe('createWizardService', () => {
     const regenerated = await opened(again, { type: 'regenerate', options: { name: 'inn' } });
     expect(regenerated.summary.folder).toBe('inn');
     expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'opened', result: { ok: false, problems: [{ ruleId: 'draft-unreadable' }] } });
+  });
+
+  it('reports the skill as curated: the removed operations left out, the types that went with them out of the shared ones', async () => {
+    const service = createWizardService();
+    const { report } = await opened(service, sampleUpload);
+    const spec = reportFileSchema.parse(JSON.parse((await call(service, { type: 'report' }, 'report')).text!));
+    const removed = (await call(service, { type: 'remove', paths: ['cancel_booking.md'] }, 'summary')).summary;
+    const curated = reportFileSchema.parse(JSON.parse((await call(service, { type: 'report' }, 'report')).text!));
+    expect(curated.declared).toHaveLength(spec.declared.length - 1);
+    expect(curated.leftOut).toEqual([expect.objectContaining({ file: 'cancel_booking.md', was: 'declared', reasons: [REMOVED_REASON] })]);
+    expect(curated.sharedTypes.map((t) => t.name)).toEqual(spec.sharedTypes.map((t) => t.name).filter((n) => !(removed.prunedTypes ?? []).includes(n)));
+    // The page draws the same from the report it was given and the summary.
+    expect(reportAsCurated(report!, removed.removed, removed.prunedTypes).leftOut).toEqual(curated.leftOut);
+    const back = (await call(service, { type: 'put-back', paths: ['cancel_booking.md'] }, 'summary')).summary;
+    expect(back.prunedTypes).toBeUndefined();
+    expect(reportFileSchema.parse(JSON.parse((await call(service, { type: 'report' }, 'report')).text!))).toEqual(spec);
   });
 
   it('removes an operation file with its Operations entry, keeping the skill consistent, and puts it back', async () => {

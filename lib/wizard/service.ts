@@ -28,6 +28,7 @@ import { buildReportFile, reportFileJson } from '../convert/report';
 import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } from './target-fit';
 import { lastUploadSchema, type LastUpload } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
+import { reportAsCurated } from '../curate/report';
 import {
   editFile,
   exportSession,
@@ -434,7 +435,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           if (!session) return NO_SESSION;
           const { report, specProblems, pkg } = session;
           if (!report) return { type: 'report', folder: pkg.folder, text: undefined };
-          const file = buildReportFile(report, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
+          const curated = reportAsCurated(report, [...session.removed.keys()], [...session.prunedTypes.keys()]);
+          const file = buildReportFile(curated, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
           return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
         }
         case 'update':

@@ -6,7 +6,7 @@ import { loadSpec } from '../openapi';
 import { operationTypeNames } from '../publish/publish';
 import { checkPackage } from '../rules';
 import { parseSkillPackage } from '../skill/package';
-import { editFile, openSession, removeOperations, snapshotSession, summarize } from './session';
+import { editFile, openSession, removeOperations, restoreOperations, snapshotSession, summarize } from './session';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)), 'utf8');
 const FIT = readFileSync(fileURLToPath(new URL('../convert/fixtures/fit/openapi.yaml', import.meta.url)), 'utf8');
@@ -83,5 +83,46 @@ describe('openSession with the conversion\'s facts', () => {
     expect(sizeErrors(curated.check.problems)).toEqual([]);
     const kept = curated.pkg.operations.find((o) => o.file === over[1])!;
     expect(curated.check.files.get(kept)).toBe(session.check.files.get(kept));
+  });
+});
+
+describe('putting removed operations back', () => {
+  const origin = { kind: 'spec' as const, name: 'openapi.yaml' };
+  async function session() {
+    const loaded = await loadSpec([{ path: 'openapi.yaml', text: FIT }]);
+    if (!loaded.ok) throw new Error(loaded.problems[0]?.message);
+    const result = convertSpec(loaded.value, {});
+    return openSession({ folder: result.folder, files: result.files }, origin, { report: result.report, read: result.read, converted: result.converted });
+  }
+  const fresh = (s: Awaited<ReturnType<typeof session>>) => checkPackage(parseSkillPackage({ folder: s.pkg.folder, files: new Map(Object.entries(Object.fromEntries(snapshotSession(s).files))) }));
+
+  it('gives back the files as they were read, with the problems a full check gives, reusing their results', async () => {
+    const start = await session();
+    const all = start.pkg.operations.map((o) => o.file);
+    const out = removeOperations(removeOperations(start, all.slice(0, 2)), all.slice(2));
+    expect(out.pkg.operations).toEqual([]);
+    const back = restoreOperations(out, all);
+    expect(snapshotSession(back)).toEqual(snapshotSession(start));
+    expect(back.check.problems).toEqual(start.check.problems);
+    for (const op of start.pkg.operations) {
+      const again = back.pkg.operations.find((o) => o.file === op.file)!;
+      expect(again).toBe(op);
+      // A file that names no shared type saw none come back: its results are the ones it had.
+      if (operationTypeNames(op).length === 0) expect(back.check.files.get(again)).toBe(start.check.files.get(op));
+    }
+  });
+
+  it('checks them again once types.json was edited while they were out', async () => {
+    const start = await session();
+    const file = start.pkg.operations.find((o) => operationTypeNames(o).length === 0)!.file;
+    const out = removeOperations(start, [file]);
+    const types = JSON.parse(out.pkg.types!.text) as Record<string, Record<string, unknown>>;
+    for (const schema of Object.values(types)) schema.description = 'Changed.';
+    const edited = editFile(out, 'types.json', JSON.stringify(types, null, 2));
+    const back = restoreOperations(edited, [file]);
+    expect(back.removedChecks).toBeUndefined();
+    expect(back.check.problems).toEqual(fresh(back));
+    const op = back.pkg.operations.find((o) => o.file === file)!;
+    expect(back.check.files.get(op)).not.toBe(start.check.files.get(op));
   });
 });

@@ -44,6 +44,27 @@ export interface WizardSession {
   readonly removed: ReadonlyMap<string, RemovedOperation>;
   /** Types that left types.json with removed operations (only they reached them), to put back with them. */
   readonly prunedTypes: ReadonlyMap<string, unknown>;
+  /** The removed files' check results, reused when they are put back (`RemovedChecks`). */
+  readonly removedChecks?: RemovedChecks;
+}
+
+/**
+ * The rules' results for removed operation files, by parsed file, kept so that putting
+ * hundreds back does not check them all again. They hold while only curation has changed
+ * types.json (it takes types out and puts the same ones back) and the skill's name is the
+ * same: `typesFile` is the parsed types.json curation last left, so any other change to it
+ * shows as another object.
+ */
+interface RemovedChecks {
+  files: ReadonlyMap<OperationFile, Problem[]>;
+  typesFile: SkillPackage['types'];
+  skillName: string;
+}
+
+/** The kept results, if they still hold for the session as it is. */
+function heldChecks(session: WizardSession): ReadonlyMap<OperationFile, Problem[]> | undefined {
+  const kept = session.removedChecks;
+  return kept && kept.typesFile === session.pkg.types && kept.skillName === session.check.skillName ? kept.files : undefined;
 }
 
 export type { RemovedOperation };
@@ -74,6 +95,8 @@ export interface SessionSummary {
   tools: number;
   /** Operation files the user removed, which can be put back. */
   removed: string[];
+  /** Shared types that left types.json with the removed operations; absent when none did. */
+  prunedTypes?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
 }
@@ -119,7 +142,13 @@ export function removeOperations(session: WizardSession, paths: Iterable<string>
   if (removal.removed.size === 0) return session;
   const removed = new Map([...session.removed, ...removal.removed]);
   const prunedTypes = new Map([...session.prunedTypes, ...removal.prunedTypes]);
-  return { ...session, pkg: removal.pkg, removed, prunedTypes, check: recheck(removal.pkg, session) };
+  const files = new Map(heldChecks(session));
+  for (const { read } of removal.removed.values()) {
+    const found = read && session.check.files.get(read);
+    if (found) files.set(read, found);
+  }
+  const check = recheck(removal.pkg, session);
+  return { ...session, pkg: removal.pkg, removed, prunedTypes, check, removedChecks: { files, typesFile: removal.pkg.types, skillName: check.skillName } };
 }
 
 /**
@@ -134,7 +163,16 @@ export function restoreOperations(session: WizardSession, paths: Iterable<string
   for (const path of back.restored) removed.delete(path);
   const prunedTypes = new Map(session.prunedTypes);
   for (const name of back.typesBack) prunedTypes.delete(name);
-  return { ...session, pkg: back.pkg, removed, prunedTypes, check: recheck(back.pkg, session) };
+  const held = heldChecks(session);
+  // The files put back are the objects checked before they were removed: their results hold where no type they name came back changed.
+  const previous = held ? { ...session.check, files: new Map([...session.check.files, ...held]) } : session.check;
+  const check = checkIncremental(back.pkg, previous, session.check.options);
+  const files = new Map(held);
+  for (const path of back.restored) {
+    const read = session.removed.get(path)?.read;
+    if (read) files.delete(read);
+  }
+  return { ...session, pkg: back.pkg, removed, prunedTypes, check, removedChecks: held ? { files, typesFile: back.pkg.types, skillName: check.skillName } : undefined };
 }
 
 /**
@@ -208,6 +246,7 @@ export function summarize(session: WizardSession): SessionSummary {
     warnings: check.problems.length - errors,
     tools,
     removed: [...session.removed.keys()].sort(compareStrings),
+    ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
   };
 }
@@ -294,7 +333,7 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     origin: session.origin,
     ...(session.report ? { report: session.report } : {}),
     specProblems: [...session.specProblems],
-    removed: [...session.removed],
+    removed: [...session.removed].map(([path, { text, entry }]) => [path, entry === undefined ? { text } : { text, entry }]),
     prunedTypes: [...session.prunedTypes],
   };
 }

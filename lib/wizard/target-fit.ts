@@ -37,6 +37,13 @@ export interface TokensView {
   total: number;
   /** Tools counted afresh for this answer; the rest were the same as before and kept their count. */
   counted: number;
+  /**
+   * SKILL.md's tokens with the model's encoding: a model reads it beside the tools, and the
+   * operation file it calls (`files`). Absent for a skill without SKILL.md.
+   */
+  manifest?: number;
+  /** Each operation file's tokens with the model's encoding, by path: what a model reads when it calls one. */
+  files?: Record<string, number>;
   /** Every model there is to choose from. */
   models: ModelChoice[];
 }
@@ -82,6 +89,15 @@ export function createSkillFit(): SkillFit {
   const intern = createToolInterner();
   const memo = createCompatMemo();
   const tokenizers = new Map<Encoding, Tokenizer>();
+  // A file's text counted once per encoding: an edit changes one file, and the rest keep their count.
+  const textCounts = new Map<Encoding, Map<string, number>>();
+  const countText = (encoding: Encoding, t: Tokenizer, text: string) => {
+    let counts = textCounts.get(encoding);
+    if (!counts) textCounts.set(encoding, (counts = new Map()));
+    let c = counts.get(text);
+    if (c === undefined) counts.set(text, (c = t.count(text)));
+    return c;
+  };
   const meter = new TokenMeter(tokenizers);
   const toolsOf = new WeakMap<SkillPackage, SkillTools>();
   const reportsOf = new WeakMap<SkillPackage, TargetReport[]>();
@@ -113,9 +129,21 @@ export function createSkillFit(): SkillFit {
     tools,
     async tokens(pkg, id) {
       const model = (id !== undefined ? findTokenModel(id) : undefined) ?? DEFAULT_MODEL;
-      await tokenizer(model.encoding);
+      const t = await tokenizer(model.encoding);
       const c = meter.count(tools(pkg), model);
+      const files: Record<string, number> = {};
+      const live = new Set<string>();
+      for (const op of pkg.operations) {
+        files[op.file] = countText(model.encoding, t, op.text);
+        live.add(op.text);
+      }
+      if (pkg.manifest) live.add(pkg.manifest.text);
+      // Texts no file holds any more (an edit's earlier versions) are not kept.
+      const counts = textCounts.get(model.encoding);
+      if (counts && counts.size > live.size * 2) for (const text of counts.keys()) if (!live.has(text)) counts.delete(text);
       return {
+        ...(pkg.manifest ? { manifest: countText(model.encoding, t, pkg.manifest.text) } : {}),
+        files,
         model: { id: model.id, label: model.label, method: model.method },
         tools: c.tools,
         toolTokens: c.toolTokens,

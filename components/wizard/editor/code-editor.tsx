@@ -9,7 +9,7 @@ import type { Problem } from '../../../lib/core/problem';
 import { problemsToDiagnostics, sameProblems } from './diagnostics';
 import type { EditorStates } from './editor-states';
 import { lineSeparatorOf } from './line-endings';
-import { createEditorState, listen, loaded } from './setup';
+import { createEditorState, isWrapping, listen, loaded, setWrapping } from './setup';
 
 export interface CodeEditorHandle {
   /** Put the cursor on a line (1-based), at a column if given, and scroll it into view. */
@@ -36,6 +36,8 @@ interface CodeEditorProps {
   onChange?: (text: () => string) => void;
   /** Shown, not edited (the uploaded spec). */
   readOnly?: boolean;
+  /** Whether long lines wrap; by default they do but in JSON (`wrapsByDefault`). */
+  wrap?: boolean;
   states: EditorStates;
 }
 
@@ -52,7 +54,7 @@ interface CodeEditorProps {
  * selection are there when one comes back to it.
  */
 export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function CodeEditor(
-  { label, stateKey, path, documentKey, initialText, problems, onChange, readOnly = false, states },
+  { label, stateKey, path, documentKey, initialText, problems, onChange, readOnly = false, wrap, states },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -123,6 +125,11 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
     // Only a new text: the rest of the props belong to the file it is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [documentKey, stateKey, states]);
+
+  useLayoutEffect(() => {
+    const v = view.current!;
+    if (wrap !== undefined && isWrapping(v.state) !== wrap) v.dispatch({ effects: setWrapping(wrap) });
+  }, [wrap, documentKey, stateKey, states]);
 
   useLayoutEffect(() => {
     const v = view.current!;

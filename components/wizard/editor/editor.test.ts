@@ -5,7 +5,8 @@ import type { Problem } from '../../../lib/core/problem';
 import { problemsToDiagnostics, sameProblems } from './diagnostics';
 import { EditorStates } from './editor-states';
 import { lineSeparatorOf } from './line-endings';
-import { createEditorState } from './setup';
+import { createEditorState, enterKeepsBlockIndent, isWrapping, setWrapping, wrapsByDefault } from './setup';
+import type { EditorView } from '@codemirror/view';
 
 const open = (text: string, path = 'SKILL.md') => createEditorState({ path, text, label: `Contents of ${path}`, readOnly: false });
 
@@ -110,5 +111,38 @@ describe('EditorStates', () => {
     expect(states.get('spec:one.yaml')).toBeUndefined();
     expect(states.get('file:a.md')).toBeDefined();
     expect(states.get('spec:three.yaml')).toBeDefined();
+  });
+});
+
+describe('wrapping and Enter in a schema', () => {
+  const file = ['---', 'operation:', '  method: POST', '  schema: |', '    {', '      "type": "object",', '      "properties": {}', '    }', '---', 'Create a thing.', ''].join('\n');
+
+  /** Enter as the keymap runs it: the block-scalar command first, then CodeMirror's own. */
+  function enter(state: EditorState): EditorState {
+    let next = state;
+    const view = { state, dispatch: (tr: Transaction) => (next = tr.state) } as unknown as EditorView;
+    if (!enterKeepsBlockIndent(view)) return run(state, insertNewlineAndIndent);
+    return next;
+  }
+  const at = (state: EditorState, line: number, column: number) => state.update({ selection: { anchor: state.doc.line(line).from + column } }).state;
+
+  it('keeps the JSON\'s indentation in a block scalar, one level more after an opening brace', () => {
+    const afterType = enter(at(open(file, 'a.md'), 6, '      "type": "object",'.length));
+    expect(afterType.doc.line(7).text).toBe('      ');
+    const afterBrace = enter(at(open(file, 'a.md'), 5, '    {'.length));
+    expect(afterBrace.doc.line(6).text).toBe('      ');
+    // Outside the block (prose, a YAML key) Enter is CodeMirror's own.
+    expect(enter(at(open(file, 'a.md'), 10, 'Create a thing.'.length)).doc.line(11).text).toBe('');
+    const afterMethod = enter(at(open(file, 'a.md'), 3, '  method: POST'.length));
+    expect(afterMethod.sliceDoc()).toContain('  method: POST\n');
+  });
+
+  it('wraps long lines but in JSON, and turns wrapping on and off in place', () => {
+    expect(isWrapping(open(file, 'a.md'))).toBe(true);
+    expect(isWrapping(open('{}', 'types.json'))).toBe(false);
+    const turned = open('{}', 'types.json').update({ effects: setWrapping(true) }).state;
+    expect(isWrapping(turned)).toBe(true);
+    expect(wrapsByDefault('types.json')).toBe(false);
+    expect(wrapsByDefault('openapi.yaml')).toBe(true);
   });
 });

@@ -5,6 +5,21 @@ import type { FileSummary } from '../../../lib/wizard/session';
 
 const current = (yes: boolean) => ({ className: yes ? 'file current' : 'file', 'aria-current': yes ? ('page' as const) : undefined });
 
+/**
+ * A file name that, when the list is too narrow for it, is cut at its start rather than its
+ * end: seven files `post_payment_intents_intent_capture.md`, `…_intent_cancel.md` read apart
+ * by their ends, where operation files differ. One text node, isolated left to right inside a
+ * box laid out right to left (so the overflow and its ellipsis are at the start); a screen
+ * reader and the tooltip give the whole name.
+ */
+export function FileName({ path }: { path: string }) {
+  return (
+    <span className="name end-first">
+      <bdi>{path}</bdi>
+    </span>
+  );
+}
+
 /** One file of the list: drawn again only when its row or its being the current one changes. */
 const FileRow = memo(function FileRow({ file: f, isCurrent, onSelect }: { file: FileSummary; isCurrent: boolean; onSelect: (path: string) => void }) {
   return (
@@ -15,7 +30,7 @@ const FileRow = memo(function FileRow({ file: f, isCurrent, onSelect }: { file: 
       onClick={() => onSelect(f.path)}
       title={f.kind === 'operation' && !f.declared ? `${f.path}: prose-only, no operation block` : f.path}
     >
-      <span className="name">{f.path}</span>
+      <FileName path={f.path} />
       {f.kind === 'operation' && !f.declared && <span className="tag">prose</span>}
       {f.edited && <span className="tag edited">edited</span>}
       {f.errors > 0 && <span className="count error" aria-label={`${f.errors} errors`}>{f.errors}</span>}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import {
   filesNotShown,
   filterOperations,
@@ -80,9 +80,10 @@ interface Status {
 }
 
 /**
- * Every operation of the spec in one table: search, filters by tag, method and
- * state, sorting by any column, and curation in bulk (Remove selected, Keep only shown, and
- * the removed ones put back). The rows come from the worker (`listOperations`); what is shown
+ * Every operation of the spec in one table: search (alternatives, paths exactly or with
+ * those under them), filters by tag, resource (when tags do not group the operations),
+ * method and state, sorting by any column, and curation in bulk (Remove selected, Keep
+ * selected, Keep only shown, and the removed ones put back). The rows come from the worker (`listOperations`); what is shown
  * is `filterOperations` and `sortOperations`, the same functions the unit tests hold.
  */
 export function OperationsView({
@@ -121,6 +122,19 @@ export function OperationsView({
   useEffect(() => {
     onLoad();
   }, [summary, onLoad]);
+
+  // `/` anywhere but in a field goes to the filter, as in most searchable lists.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      if (!search.current) return;
+      e.preventDefault();
+      search.current.focus();
+      search.current.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   const tokenCounts = useMemo(() => (tokens ? new Map(tokens.tools.map((t) => [t.file, t.tokens])) : null), [tokens]);
   const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
@@ -166,10 +180,20 @@ export function OperationsView({
   };
 
   const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+  const keepShown = () => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
+  // Alt+K keeps only the rows shown, from anywhere in the view (the filter box above all): typing a filter and keeping it is two actions.
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
+    if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyK') return;
+    e.preventDefault();
+    if (!working && !removedView && hidden.length > 0) keepShown();
+  };
+  const keptFiles = new Set(chosen.map((r) => r.file!));
+  const notSelected = all.filter((r) => r.file !== undefined && !r.removed && !keptFiles.has(r.file)).map((r) => r.file!);
+  const exactPath = shown.length === 0 ? unmatchedExactPath(query.text) : undefined;
   const stateOptions = facets.states.filter(([s, n]) => n > 0 || s === query.state);
 
   return (
-    <section className="operations" aria-labelledby="operations-heading">
+    <section className="operations" aria-labelledby="operations-heading" onKeyDown={onKeyDown}>
       <div className="file-bar">
         <h3 id="operations-heading">Operations</h3>
         <span className="muted" aria-live="polite">
@@ -178,15 +202,21 @@ export function OperationsView({
         </span>
       </div>
       <div className="ops-toolbar">
-        <input
-          ref={search}
-          type="search"
-          className="ops-search"
-          aria-label="Filter operations"
-          placeholder="POST /v2/payments, a tag, an operationId, a tool…"
-          value={query.text}
-          onChange={(e) => setQuery({ text: e.target.value })}
-        />
+        <span className="ops-search-box">
+          <input
+            ref={search}
+            type="search"
+            className="ops-search"
+            aria-label="Filter operations"
+            aria-describedby="ops-search-help"
+            placeholder="POST /v2/payments, a tag, an operationId, a tool…"
+            value={query.text}
+            onChange={(e) => setQuery({ text: e.target.value })}
+          />
+          <span id="ops-search-help" className="muted hint">
+            <code>|</code> between alternatives (<code>/v1/refunds | /v1/customers</code>). A path is that path exactly; <code>{'/v1/customers/**'}</code> adds every path under it, <code>*</code> is one segment. <kbd>/</kbd> comes here, <kbd>Alt+K</kbd> keeps only the operations shown.
+          </span>
+        </span>
         <label className="ops-filter">
           <span>Tag</span>
           <select value={query.tag ?? ''} onChange={(e) => setQuery({ tag: e.target.value === '' ? null : e.target.value })}>
@@ -199,6 +229,19 @@ export function OperationsView({
             ))}
           </select>
         </label>
+        {(facets.byResource || query.resource !== null) && (
+          <label className="ops-filter">
+            <span>Resource</span>
+            <select value={query.resource ?? ''} onChange={(e) => setQuery({ resource: e.target.value === '' ? null : e.target.value })}>
+              <option value="">All resources</option>
+              {facets.resources.map(([resource, n]) => (
+                <option key={resource} value={resource}>
+                  {resource} ({n})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="ops-filter">
           <span>Method</span>
           <select value={query.method ?? ''} onChange={(e) => setQuery({ method: e.target.value === '' ? null : e.target.value })}>
@@ -256,9 +299,17 @@ export function OperationsView({
             </button>
             <button
               type="button"
+              disabled={working || chosen.length === 0 || notSelected.length === 0}
+              onClick={() => void curate('remove', notSelected, `Kept the ${count(keptFiles.size, 'operation')} selected; ${describe(notSelected.length, 'removed')}, listed under State: Removed.`)}
+            >
+              Keep selected
+            </button>
+            <button
+              type="button"
               disabled={working || hidden.length === 0}
-              title={isFiltered(query) ? undefined : 'Search or filter first: the operations shown are the ones kept'}
-              onClick={() => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`)}
+              aria-keyshortcuts="Alt+K"
+              title={isFiltered(query) ? 'Alt+K' : 'Search or filter first: the operations shown are the ones kept'}
+              onClick={keepShown}
             >
               Keep only shown
             </button>
@@ -277,7 +328,15 @@ export function OperationsView({
         </p>
       </div>
       {shown.length === 0 ? (
-        <p className="muted">{removedView ? 'No removed operation matches.' : 'No operation matches.'}</p>
+        <p className="muted">
+          {removedView ? 'No removed operation matches.' : 'No operation matches.'}
+          {exactPath && (
+            <>
+              {' '}
+              A path is matched exactly: <code>{`${exactPath}*`}</code> finds the paths that start with <code>{exactPath}</code>, <code>{`${exactPath}/**`}</code> the path and those under it.
+            </>
+          )}
+        </p>
       ) : (
         <OperationsTable
           rows={shown}
@@ -298,6 +357,18 @@ export function OperationsView({
       </p>
     </section>
   );
+}
+
+/** Whether a key goes to something being typed in: a field, a select, the editor. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The first path typed without `*` or `?`: when nothing matches, it is likely meant as the start of paths. */
+function unmatchedExactPath(text: string): string | undefined {
+  const word = text.split(/[\s|]+/).find((w) => w.startsWith('/') && !/[*?]/.test(w));
+  return word === undefined ? undefined : word.replace(/\/+$/, '') || undefined;
 }
 
 /** The rows shown that publish a tool, and their tokens: what "Keep only shown" would leave. */

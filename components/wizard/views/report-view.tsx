@@ -1,12 +1,13 @@
 'use client';
 
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Problem } from '../../../lib/core/problem';
 import type { ImportReport, SpecLocation } from '../../../lib/convert/model';
 import { importBlockers, missingFiles, type MissingFile } from '../../../lib/convert/blockers';
 import { fittedSummary, FOLD_AT, groupWarnings, SHARED_TYPE_REASONS, specPlace } from '../../../lib/convert/report';
 import { operationsRead } from '../../../lib/convert/summary';
 import type { SessionSummary } from '../../../lib/wizard/session';
+import { reportAsCurated } from '../../../lib/curate/report';
 import { chosenFromInput, type ChosenFiles } from '../io/browser-files';
 import { FolderInput } from './folder-input';
 import { ProblemList } from './problem-list';
@@ -44,6 +45,7 @@ export function ReportView({
   operations,
 }: {
   summary: SessionSummary;
+  /** The import report as the spec was converted; what was removed since is taken from `summary`. */
   report?: ImportReport;
   specProblems: readonly Problem[];
   onOpenFile: (path: string) => void;
@@ -56,6 +58,9 @@ export function ReportView({
   /** The operations view, shown below the summary. */
   operations?: ReactNode;
 }) {
+  const spec = report;
+  // The skill as it is: operations removed in the operations view are left out of every list and count.
+  report = useMemo(() => (spec && summary.removed.length > 0 ? reportAsCurated(spec, summary.removed, summary.prunedTypes) : spec), [spec, summary.removed, summary.prunedTypes]);
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   // What keeps the skill from being published though its files may pass every rule.
@@ -78,7 +83,24 @@ export function ReportView({
         )}
       </div>
       {report && missing.length > 0 && <MissingFiles files={missing} onChooseFolder={onChooseFolder} />}
-      {report ? (
+      {report && spec && report !== spec ? (
+        <p aria-label="Figures of the skill and of the spec">
+          <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): the skill has{' '}
+          <strong>{count(report.declared.length + report.proseOnly.length, 'operation')}</strong>, <strong>{report.declared.length} declared as tools</strong>,{' '}
+          {report.proseOnly.length} prose-only, and {count(report.sharedTypes.length, 'shared type')}{' '}
+          <span className="muted">
+            (the spec: {operationsRead(spec)}, {spec.declared.length} declared, {spec.proseOnly.length} prose-only, {spec.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped,{' '}
+            {count(spec.sharedTypes.length, 'shared type')}; {summary.removed.length} removed, under Operations&apos; State: Removed)
+          </span>
+          {report.weakDescriptions.length > 0 && (
+            <>
+              ; {report.weakDescriptions.length} {report.weakDescriptions.length === 1 ? 'tool whose description' : 'tools whose descriptions'} a model cannot
+              choose by (<code>description-quality</code>, below)
+            </>
+          )}
+          .
+        </p>
+      ) : report ? (
         <p>
           <strong>{report.source.title}</strong> ({report.source.format}, <code>{report.source.entry}</code>): {operationsRead(report)},{' '}
           <strong>{report.declared.length} declared as tools</strong>, {report.proseOnly.length} prose-only, {report.skipped.filter((s) => s.kind === 'method' || s.kind === 'invalid').length} skipped;{' '}

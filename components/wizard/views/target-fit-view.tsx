@@ -19,14 +19,16 @@ const n = (value: number) => value.toLocaleString('en-US');
 
 /** `302 tools · 24,900 tokens for gpt-4o`: what the skill's tools cost the chosen model in every turn, as the CLI's `tokens` ends. */
 export function tokenLine(tokens: TokensView): string {
-  return `${count(tokens.tools.length, 'tool')} · ${formatTokenTotal(tokens.total, tokens.model)}`;
+  const manifest = tokens.manifest === undefined ? '' : ` · SKILL.md ${n(tokens.manifest)}`;
+  return `${count(tokens.tools.length, 'tool')} · ${formatTokenTotal(tokens.total, tokens.model)}${manifest}`;
 }
 
 /** How a total is made up, in words: the tools' own tokens and each fixed cost. */
 function tokenParts(tokens: TokensView): string {
   const parts = [`${n(tokens.toolTokens)} for the tools`, ...tokens.overhead.map((o) => `${n(o.tokens)} for the ${o.what}`)];
   const how = tokens.model.method === 'formula' ? "counted by OpenAI's function-token formula with the model's tokenizer" : 'an estimate: no tokenizer is published for this model, so the JSON is counted with o200k_base';
-  return `${parts.join(' + ')}; ${how}`;
+  const manifest = tokens.manifest === undefined ? '' : `. Beside the tools, a model reads SKILL.md (${n(tokens.manifest)} tokens) and the operation file it calls`;
+  return `${parts.join(' + ')}; ${how}${manifest}`;
 }
 
 /** The skill's token cost for the chosen model, in the skill bar, with the model to count for. */
@@ -60,7 +62,9 @@ export function toolTokenLine(tokens: TokensView | null, file: string): string |
   const tool = tokens.tools.find((t) => t.file === file);
   if (!tool) return `Not counted: the skill's ${n(tokens.total)} tokens for ${tokens.model.label} leave it out, as it does not publish.`;
   const partly = tool.exact || tokens.model.method === 'estimate' ? '' : ' (partly estimated: the formula does not describe all of its schema)';
-  return `${formatTokenTotal(tool.tokens, tokens.model)}${partly}, of the skill's ${n(tokens.total)}.`;
+  const fileTokens = tokens.files?.[file];
+  const read = fileTokens === undefined ? '' : ` A call also has the model read ${file} (${n(fileTokens)} tokens)${tokens.manifest === undefined ? '' : ` after SKILL.md (${n(tokens.manifest)})`}.`;
+  return `${formatTokenTotal(tool.tokens, tokens.model)}${partly}, of the skill's ${n(tokens.total)}.${read}`;
 }
 
 /**
