@@ -73,7 +73,7 @@ describe.concurrent('cli convert', () => {
     }
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Imported "Hollowbrook Guesthouse" \(openapi 3\.0\.3\) as the skill `hollowbrook-guesthouse`: 5 operations, 5 declared as tools/);
-    expect(lines.at(-1)).toBe(`Wrote 6 files to ${join(out, 'hollowbrook-guesthouse')}; publish rules: 0 errors, 0 warnings`);
+    expect(lines.at(-1)).toBe(`Wrote 7 files to ${join(out, 'hollowbrook-guesthouse')}; publish rules: 0 errors, 0 warnings`);
   });
 
   it('takes the skill name and the base URL the user gives', async ({ expect }) => {
@@ -265,7 +265,7 @@ describe.concurrent('cli convert', () => {
     expect(fitted.code).toBe(1);
     expect(fitted.stdout).toContain('4 operations fitted to the size limit');
     expect(fitted.stdout).toMatch(/ {2}create_samples\.md \(POST \/samples\) openapi\.yaml:10: 39,392 → 24,544; examples dropped in 16 arguments\n/);
-    expect(fitted.stdout.match(/^fit-fixture\/\S+ expanded-size /gm)).toEqual(['fit-fixture/create_ledger.md:5:3 expanded-size ']);
+    expect(fitted.stdout.match(/^fit-fixture\/\S+ expanded-size /gm)).toEqual(['fit-fixture/create_ledger.md:6:3 expanded-size ']);
     const json = JSON.parse(await readFile(report, 'utf8')) as unknown;
     // The JSON report's fitted entries are the report schema's: one entry per step, with the pointer it touched.
     const parsed = reportFileSchema.parse(json);
@@ -416,6 +416,7 @@ describe.concurrent('cli convert', () => {
       'create_booking.md',
       'get_booking.md',
       'list_rooms.md',
+      'types.json',
     ]);
   });
 });

@@ -135,7 +135,7 @@ describe.concurrent('cli tools', () => {
       'hollowbrook_create_booking',
       'hollowbrook_list_rooms',
     ]);
-    expect(Object.keys(tools[0])).toEqual(['name', 'alias', 'description', 'parameters']);
+    expect(Object.keys(tools[0]).slice(0, 5)).toEqual(['name', 'alias', 'description', 'parameters', 'safety']);
   });
 
   it('prints nothing on stdout, the errors on stderr, and exits 1 when the skill has errors', async ({ expect }) => {

@@ -142,3 +142,20 @@ describe.concurrent('cli tools --target', () => {
     expect(r.stderr).toMatch(/agent_skills takes the skill folder itself, not a tool list/);
   });
 });
+
+describe('cli tools --read-only', () => {
+  const PROMISES = 'lib/convert/fixtures/promises/expected/promises';
+  it('prints only the safe tools, plain and in a target shape with their annotations', async ({ expect }) => {
+    const plain = await runHere('tools', PROMISES, '--read-only');
+    expect(plain.code).toBe(0);
+    const tools = JSON.parse(plain.stdout) as { alias: string; safety: string }[];
+    expect(tools.map((t) => t.alias)).toEqual(['check_name', 'count_accounts', 'list_accounts', 'preview_statement']);
+    expect(new Set(tools.map((t) => t.safety))).toEqual(new Set(['safe']));
+    const mcp = await runHere('tools', PROMISES, '--read-only', '--target', 'claude_code');
+    expect(mcp.code).toBe(0);
+    const listed = (JSON.parse(mcp.stdout) as { tools: { name: string; annotations: { readOnlyHint: boolean }; outputSchema?: unknown }[] }).tools;
+    expect(listed.map((t) => t.name)).toEqual(['promises_check_name', 'promises_count_accounts', 'promises_list_accounts', 'promises_preview_statement']);
+    expect(listed.every((t) => t.annotations.readOnlyHint)).toBe(true);
+    expect(listed[0].outputSchema).toEqual({ type: 'object', required: ['result'], properties: { result: { type: 'boolean' } } });
+  });
+});

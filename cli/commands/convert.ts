@@ -53,6 +53,7 @@ const convertOptions = z.object({
   'include-resources': listOption('include-resources', 'a resource'),
   'exclude-resources': listOption('exclude-resources', 'a resource'),
   'exclude-deprecated': z._default(z.boolean(), false),
+  'read-only': z._default(z.boolean(), false),
   tools: z._default(z.boolean(), false),
   'no-fit': z._default(z.boolean(), false),
   force: z._default(z.boolean(), false),
@@ -67,7 +68,7 @@ const SUMMARY_LISTED = 10;
 export const convert = defineCommand({
   name: 'convert',
   usage:
-    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--include-resources <resources>] [--exclude-resources <resources>] [--exclude-deprecated] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
+    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--include-resources <resources>] [--exclude-resources <resources>] [--exclude-deprecated] [--read-only] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -116,6 +117,7 @@ export const convert = defineCommand({
     '  --exclude-resources <resources>',
     '                           leave out operations of any of these resources',
     '  --exclude-deprecated     leave out deprecated operations',
+    '  --read-only              keep only the safe operations (what a read-only grant may call)',
     '',
     'A path is a prefix ending at a segment (/pets matches /pets and /pets/{id}, not /petstore)',
     'or a glob over the whole path (* within a segment, ** across segments, ? one character).',
@@ -157,6 +159,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     includeResources: values(options['include-resources']),
     excludeResources: values(options['exclude-resources']),
     excludeDeprecated: options['exclude-deprecated'],
+    readOnly: options['read-only'],
   };
   // node:crypto's SHA-256 for metadata.source-sha256 (lib/ hashes in plain JavaScript, for the browser): the same digest.
   // The entry file's, made from its bytes when it was read (readSpecUpload), when the entry is that file's text.

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { publishTools } from '../../lib/publish/publish';
+import { isSafeTool, publishTools } from '../../lib/publish/publish';
 import { targetToolsFile } from '../../lib/targets/adapt/output';
 import { skillTools } from '../../lib/targets/skill-tools';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
@@ -8,7 +8,7 @@ import { chooseTargets } from '../skill-tools';
 
 export const tools = defineCommand({
   name: 'tools',
-  usage: 'tools <skill folder or .zip> [--target <id>]',
+  usage: 'tools <skill folder or .zip> [--target <id>] [--read-only]',
   summary: 'Print the published tools as JSON (the tools.json array)',
   help: [
     'Prints the {name, alias, description, parameters} tools a model is given, in',
@@ -21,19 +21,23 @@ export const tools = defineCommand({
     '                  change that loses something goes to stderr, one line per tool. Exits 1',
     '                  when the adapted tools still do not fit (too many, strict-mode totals).',
     '                  Targets: those of `compat`; `openai_strict` writes strict mode.',
+    '  --read-only     only the safe tools: what a read-only grant may call.',
   ].join('\n'),
-  options: z.object({ target: z.optional(z.string()) }),
+  options: z.object({ target: z.optional(z.string()), 'read-only': z._default(z.boolean(), false) }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {
     const [target] = options.target === undefined ? [] : chooseTargets([options.target]);
     if (target?.applies === 'skill') throw new UsageError(`${target.id} takes the skill folder itself, not a tool list (\`compat --target ${target.id}\` checks it)`);
     const pkg = await loadPublishable(path, io);
     if (!pkg) return EXIT_PROBLEMS;
+    const readOnly = options['read-only'];
     if (!target) {
-      io.out(JSON.stringify(publishTools(pkg), null, 2));
+      const all = publishTools(pkg);
+      io.out(JSON.stringify(readOnly ? all.filter(isSafeTool) : all, null, 2));
       return EXIT_OK;
     }
-    const file = targetToolsFile(skillTools(pkg).value, target);
+    const input = skillTools(pkg).value;
+    const file = targetToolsFile(readOnly ? { ...input, tools: input.tools.filter((e) => isSafeTool(e.tool)) } : input, target);
     // io.out ends the text with its own newline.
     io.out(file.text.slice(0, -1));
     for (const line of file.log) io.err(line);

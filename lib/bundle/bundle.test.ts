@@ -39,7 +39,7 @@ describe('exportFiles', () => {
   it('adds tools.json when asked', () => {
     const out = exportFiles(parseSkillPackage({ folder: 'petstore', files: petstore() }), { tools: true });
     expect(JSON.parse(out.files.get(TOOLS_FILE)!)).toEqual([
-      { name: 'petstore_create_pet', alias: 'create_pet', description: 'Create a pet.', parameters: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+      { name: 'petstore_create_pet', alias: 'create_pet', description: 'Create a pet.', parameters: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, safety: 'unsafe' },
     ]);
   });
 });

@@ -1045,13 +1045,19 @@ ${keys.join('\n')}
     const deep = { type: 'array', items: { type: 'array', items: { type: 'array', items: inner } } };
     const components = { components: { schemas: { Inner: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } } } };
     const r = run(oas({ '/a': { get: { operationId: 'direct', responses: returns(inner) } }, '/b': { get: { operationId: 'deep', responses: returns(deep) } }, '/c': { get: { operationId: 'again', responses: returns(inner) } } }, components));
-    expect(r.file('direct').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
-    // Past three levels a schema is not looked into (describeRawSchema).
-    expect(r.file('deep').prose).toContain('Returns `200` with a list of a list of a list of any value.');
-    expect(r.file('again').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+    // Returned by three operations, `Inner` is in types.json (their `returns` name it), and named where it is reached.
+    expect(r.file('direct').prose).toContain('Returns `200` with `Inner`.');
+    // A shared type is named where it is met; past three levels a schema is not looked into (describeRawSchema).
+    expect(r.file('deep').prose).toContain('Returns `200` with a list of a list of a list of `Inner`.');
+    expect(r.file('again').prose).toContain('Returns `200` with `Inner`.');
     const reversed = run(oas({ '/a': { get: { operationId: 'deep', responses: returns(deep) } }, '/b': { get: { operationId: 'direct', responses: returns(inner) } } }, components));
-    expect(reversed.file('deep').prose).toContain('Returns `200` with a list of a list of a list of any value.');
-    expect(reversed.file('direct').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+    expect(reversed.file('deep').prose).toContain('Returns `200` with a list of a list of a list of `Inner`.');
+    expect(reversed.file('direct').prose).toContain('Returns `200` with `Inner`.');
+    // Returned by one operation only, it is written inline and described by what it is, at each depth.
+    const once = run(oas({ '/a': { get: { operationId: 'direct', responses: returns(inner) } } }, components));
+    expect(once.file('direct').prose).toContain('Returns `200` with a JSON object with `a`, `b`.');
+    const deepOnce = run(oas({ '/a': { get: { operationId: 'deep', responses: returns(deep) } } }, components));
+    expect(deepOnce.file('deep').prose).toContain('Returns `200` with a list of a list of a list of any value.');
   });
 
   it('writes SKILL.md with the name, description, provenance, authentication and operations', () => {
@@ -1214,11 +1220,12 @@ ${keys.join('\n')}
         { components: { schemas: { Pet: pet, Owner: { type: 'object', properties: { home: { $ref: '#/components/schemas/Address' } } }, Address: { type: 'object', properties: { city: { type: 'string' } } } } } },
       );
       const r = run(doc);
-      expect(Object.keys(r.types() ?? {})).toEqual(['Address']);
-      expect(r.files.get('list_pets.md')).toContain('Returns `200` with a list of JSON objects with `name`, `tag`.');
+      // `Pet` is sent by one operation and returned by another (its `returns`): two operations use it.
+      expect(Object.keys(r.types() ?? {})).toEqual(['Address', 'Pet']);
+      expect(r.files.get('list_pets.md')).toContain('Returns `200` with a list of `Pet`.');
       expect(r.file('add_pets').declaration?.bodyArgument).toBe('body');
       expect(r.files.get('put_owner.md')).toContain('Returns `200` with `Address`.');
-      for (const [file, text] of r.files) if (file.endsWith('.md')) expect(text, file).not.toMatch(/`(Pet|Owner)`/);
+      for (const [file, text] of r.files) if (file.endsWith('.md')) expect(text, file).not.toMatch(/`Owner`/);
     });
   });
 });

@@ -9,7 +9,7 @@ import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
 import { toolName } from '../publish/tool-name';
 import { descriptionFindings, findingMessage } from '../rules/description-quality';
-import { parseOperationFile, writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
+import { methodSafety, parseOperationFile, writeAndReadOperationFile, type OperationFile, type OperationFileModel } from '../skill/operation-file';
 import { withoutInvisible } from '../core/invisible';
 import { writeTypesFile } from '../skill/types-file';
 import { SchemaTextMemo } from '../skill/schema-text';
@@ -125,15 +125,32 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (m.size <= MAX_PARAMETERS_BYTES && m.depth <= MAX_SCHEMA_DEPTH) return 'no';
     return m.exact && m.size > MAX_PARAMETERS_BYTES ? 'yes' : 'maybe';
   });
+  // `returns` is held to the same limit (SPEC 8.2); measured up to the limit only, as it is not fitted (decision 0101).
+  const returnsRoots = plans.map((plan, i) => (declared[i] ? plan.response.returns : undefined));
+  const returnsScreen = new ExpandedSizer(types.reader, MAX_PARAMETERS_BYTES);
+  const returnsOver = returnsRoots.map((root): 'no' | 'yes' | 'maybe' => {
+    if (root === undefined) return 'no';
+    const m = returnsScreen.measure(root);
+    if (m.size <= MAX_PARAMETERS_BYTES && m.depth <= MAX_SCHEMA_DEPTH) return 'no';
+    return m.exact && m.size > MAX_PARAMETERS_BYTES ? 'yes' : 'maybe';
+  });
   const fitter = fitting && over.some((o) => o !== 'no') ? new Fitter(types.reader, MAX_PARAMETERS_BYTES, screen) : undefined;
   const keepFull = new Set(options.keepFull ?? []);
   const fits: (FitResult | undefined)[] = roots.map((root, i) => (over[i] !== 'no' && fitter && !keepFull.has(`${plans[i].method} ${plans[i].path}`) ? fitter.fit(root!) : undefined));
   const sites: TypeRef[][] = [];
+  const owners: number[] = [];
   roots.forEach((root, i) => {
-    if (!root || fits[i]?.ok) return;
-    sites.push(typeRefsIn(root));
+    if (root && !fits[i]?.ok) {
+      sites.push(typeRefsIn(root));
+      owners.push(i);
+    }
+    const returned = returnsRoots[i];
+    if (returned !== undefined) {
+      sites.push(typeRefsIn(returned));
+      owners.push(i);
+    }
   });
-  types.decide(sites);
+  types.decide(sites, owners);
 
   const shared = types.sharedTypes();
   const typeMap = new Map<string, unknown>();
@@ -213,12 +230,16 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
       return list.length > 0 ? list : undefined;
     };
     const fixed = Object.keys(plan.fixedHeaders).length > 0 ? plan.fixedHeaders : undefined;
+    const returned = returnsRoots[i];
+    const returns = returned === undefined ? undefined : types.materialize(returned);
     write(
       file,
       {
         operation: {
           method: plan.method,
           url: plan.url,
+          ...(plan.safety.safety !== undefined ? { safety: plan.safety.safety } : {}),
+          ...(plan.response.status !== undefined ? { status: plan.response.status } : {}),
           ...(plan.contentType !== undefined ? { contentType: plan.contentType } : {}),
           ...(fixed ? { headers: fixed } : {}),
           schema,
@@ -226,6 +247,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
           query: named('query'),
           header: named('header'),
           deep: plan.deep.length > 0 ? plan.deep : undefined,
+          ...(returns !== undefined ? { returns } : {}),
         },
         prose,
       },
@@ -233,7 +255,19 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     );
     const tool = toolName(skill, base);
     const features = REQUEST_FEATURES.filter((f) => plan.features.includes(f));
-    reportDeclared.push({ ...entry, tool, ...(features.length > 0 ? { requestFeatures: features } : {}) });
+    const { safety, from, suggested } = plan.safety;
+    reportDeclared.push({
+      ...entry,
+      tool,
+      ...(features.length > 0 ? { requestFeatures: features } : {}),
+      ...(safety !== undefined && from !== undefined ? { safety: { value: safety, from } } : {}),
+      ...(suggested !== undefined ? { suggestedSafe: suggested } : {}),
+    });
+    if (safety !== undefined && from !== undefined) ctx.warn('safety-from-spec', `${codeSpan(base)} is declared ${safety}, as the spec's ${codeSpan(from)} says (a ${plan.method} is ${methodSafety(plan.method)} by default)`, plan.pointer);
+    if (suggested !== undefined) ctx.warn('safety-suggested', `${codeSpan(base)} may only read (its name or summary says ${suggested.map(codeSpan).join(', ')}): if it changes nothing, declare it \`safety: safe\`; it is left ${methodSafety(plan.method)}, as a ${plan.method} is by default`, plan.pointer);
+    if (returnsOver[i] === 'yes' || (returnsOver[i] === 'maybe' && !expandRefs(returns, typeMap).ok)) {
+      ctx.warn('returns-size', `${codeSpan(base)}: its \`returns\`, with every shared type written out, passes the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (or nests too deep): it is kept in the file, and publishing gives the tool without it (no output schema) until it is cut down or narrowed by \`pick\``, plan.pointer);
+    }
     // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact.
     if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) withinLimits.add(read.get(file)!);
     if (fit?.ok) {

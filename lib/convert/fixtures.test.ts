@@ -33,6 +33,10 @@ interface Case {
 }
 const CASES: Case[] = [
   { name: 'petstore-30', entry: 'openapi.yaml' },
+  // Each method's default safety (not written), safety an extension says (written, reported), a POST that
+  // says it searches suggested safe and left unsafe; `returns` from 200, 201, 202 and 2XX, none for a
+  // 204 or a body that is not JSON; a type read both ways (`readOnly` leaves the request, `writeOnly` the response).
+  { name: 'promises', entry: 'openapi.yaml' },
   { name: 'swagger-20', entry: 'swagger.yaml' },
   { name: 'multi', entry: 'openapi.yaml', options: { baseUrl: 'https://multi.example.com/v3/' } },
   // A variable whose default is an example keeps `{tenant}` until it is set (operation-url fails), as

@@ -28,6 +28,8 @@ export interface GenerationRecord {
   includeResources?: string[];
   excludeResources?: string[];
   excludeDeprecated?: true;
+  /** Only safe operations were kept (a read-only export). */
+  readOnly?: true;
 }
 
 /** What a record is made from: the conversion's options and the curation's choices, as given. */
@@ -45,6 +47,7 @@ export interface GenerationOptions {
   includeResources?: readonly string[];
   excludeResources?: readonly string[];
   excludeDeprecated?: boolean;
+  readOnly?: boolean;
 }
 
 const LIST_FIELDS = ['keepFull', 'includeTags', 'excludeTags', 'includePaths', 'excludePaths', 'includeResources', 'excludeResources'] as const;
@@ -65,6 +68,7 @@ export function generationRecord(options: GenerationOptions): GenerationRecord {
     if (values !== undefined && values.length > 0) record[key] = [...values];
   }
   if (options.excludeDeprecated === true) record.excludeDeprecated = true;
+  if (options.readOnly === true) record.readOnly = true;
   return record;
 }
 
@@ -75,7 +79,7 @@ export function writeGenerationRecord(record: GenerationRecord): string | undefi
 
 /** Whether the record curates by rule (a filter that may leave operations out). */
 export function curatesByRule(record: GenerationRecord): boolean {
-  return LIST_FIELDS.some((k) => k !== 'keepFull' && record[k] !== undefined) || record.excludeDeprecated === true;
+  return LIST_FIELDS.some((k) => k !== 'keepFull' && record[k] !== undefined) || record.excludeDeprecated === true || record.readOnly === true;
 }
 
 /**
@@ -113,6 +117,9 @@ export function readGenerationRecord(manifestData: Record<string, unknown>): Res
     } else if (key === 'excludeDeprecated') {
       if (v !== true) return refuse('has an excludeDeprecated that is not true');
       record.excludeDeprecated = true;
+    } else if (key === 'readOnly') {
+      if (v !== true) return refuse('has a readOnly that is not true');
+      record.readOnly = true;
     } else {
       return refuse(`has an option it does not know, ${JSON.stringify(key)}`);
     }

@@ -97,6 +97,10 @@ export interface DeclaredOperation extends ReportOperation {
   tool: string;
   /** What its declaration holds that sections 1 to 6 could not declare, in `REQUEST_FEATURES` order; absent when nothing. */
   requestFeatures?: RequestFeature[];
+  /** The safety written because the spec said more than the method (SPEC 8.3), and the extension that said it. */
+  safety?: { value: 'safe' | 'idempotent' | 'unsafe'; from: string };
+  /** A `POST`/`PATCH` whose name or summary says it only reads: the words that said so. Suggested safe, not set (SPEC 8.3). */
+  suggestedSafe?: string[];
 }
 
 export interface ProseOnlyOperation extends ReportOperation {

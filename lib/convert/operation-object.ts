@@ -11,6 +11,8 @@ import type { SecurityModel } from './security';
 import type { ServerResolver } from './servers';
 import { codeSpan } from '../skill/markdown';
 import type { TypeRegistry } from './type-registry';
+import { readResponses, type ResponsePlan } from './response-object';
+import { planSafety, type SafetyPlan } from './safety';
 
 /** One argument of a declared operation: where it goes and its schema (SPEC 1.3). */
 export interface ArgumentPlan {
@@ -61,6 +63,10 @@ export interface OperationPlan {
   bodyArgument?: string;
   /** What the declaration holds that sections 1 to 6 of SPEC could not declare, for the report (SPEC 7.3). */
   features: RequestFeature[];
+  /** What it promises (SPEC 8.3): its safety, as the spec says it. */
+  safety: SafetyPlan;
+  /** What it answers on success (SPEC 8.3): `status` and `returns`. */
+  response: ResponsePlan;
 }
 
 export const GENERATED_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
@@ -125,6 +131,8 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     deep: [],
     fixedHeaders: {},
     features: [],
+    safety: {},
+    response: {},
   };
   const feature = (f: RequestFeature) => {
     if (!plan.features.includes(f)) plan.features.push(f);
@@ -271,6 +279,8 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
     }
   }
 
+  plan.safety = planSafety(plan.method, op, site.path);
+
   // The body.
   plan.body = readRequestBody(ctx, types, op, pointer, params);
   const body = plan.body;
@@ -347,6 +357,8 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       setContentType(plan, body.mediaType, feature);
     }
   }
+  // Only a declared operation has a `returns` to write.
+  if (plan.reasons.length === 0) plan.response = readResponses(ctx, types, op, pointer);
   return plan;
 }
 

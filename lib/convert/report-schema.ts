@@ -17,7 +17,16 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
   source: z.object({ title: z.string(), version: z.string(), format: z.string(), sha256: z.string(), entry: z.string() }),
   operationCount: z.number(),
   // Absent from reports saved before SPEC 7, and from operations sections 1 to 6 declare already.
-  declared: z.array(z.object({ ...operation, file: z.string(), tool: z.string(), requestFeatures: z.array(z.enum(REQUEST_FEATURES)).optional() })),
+  declared: z.array(
+    z.object({
+      ...operation,
+      file: z.string(),
+      tool: z.string(),
+      requestFeatures: z.array(z.enum(REQUEST_FEATURES)).optional(),
+      safety: z.object({ value: z.enum(['safe', 'idempotent', 'unsafe']), from: z.string() }).optional(),
+      suggestedSafe: z.array(z.string()).optional(),
+    }),
+  ),
   proseOnly: z.array(z.object({ ...operation, file: z.string(), reasons: z.array(z.string()) })),
   skipped: z.array(z.object({ ...operation, kind: z.enum(['method', 'invalid', 'webhook', 'callback']), reason: z.string() })),
   unreadPathItems: z.array(z.object({ path: z.string(), ref: z.string(), location })).optional(),

@@ -8,7 +8,7 @@ import { exclusiveOneOf } from './one-of';
 import { isConstraintOnly, TypeRef, type Converted, type SchemaHost } from './type-ref';
 
 export { isConstraintOnly, TypeRef } from './type-ref';
-export type { Converted, SchemaHost } from './type-ref';
+export type { Converted, Direction, SchemaHost } from './type-ref';
 
 const MAX_DEPTH = 100;
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
@@ -128,7 +128,7 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
           host.warn('invalid-schema', `The pattern \`${name}\` is not a valid regular expression; it is dropped`, joinPointer(at, name));
           continue;
         }
-        if (key === 'properties' && isReadOnly(value[name], host)) continue;
+        if (key === 'properties' && leaves(value[name], host)) continue;
         setOwn(map, name, convertSchema(value[name], joinPointer(at, name), host, depth + 1));
       }
       out[key] = map;
@@ -157,9 +157,9 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
     delete out.minimum;
   }
   if (Array.isArray(out.required) && isPlainObject(out.properties) && isPlainObject(schema.properties)) {
-    // readOnly properties left the schema; they leave `required` too.
+    // readOnly (writeOnly in a response) properties left the schema; they leave `required` too.
     const props = schema.properties;
-    out.required = (out.required as string[]).filter((name) => !(Object.hasOwn(props, name) && isReadOnly(props[name], host)));
+    out.required = (out.required as string[]).filter((name) => !(Object.hasOwn(props, name) && leaves(props[name], host)));
     if ((out.required as string[]).length === 0) delete out.required;
   }
   const exclusive = Array.isArray(out.oneOf) ? exclusiveOneOf(out, pointer, host) : out;
@@ -329,14 +329,26 @@ function convertType(value: unknown, dialect: Dialect): { type: string | string[
 }
 
 /** Whether a property's raw schema is readOnly: directly, through its `$ref`, or through an `allOf` part. */
-export function isReadOnly(value: unknown, host: Pick<SchemaHost, 'at'>, depth = 0): boolean {
+export function isReadOnly(value: unknown, host: Pick<SchemaHost, 'at'>, depth = 0, keyword: 'readOnly' | 'writeOnly' = 'readOnly'): boolean {
   const raw = asObject<SchemaObject>(value);
   if (!raw || depth > 4) return false;
-  if (raw.readOnly === true) return true;
+  if (raw[keyword] === true) return true;
   const ref = own(raw, '$ref');
-  if (typeof ref === 'string' && ref.startsWith('#')) return isReadOnly(host.at(ref), host, depth + 1);
+  if (typeof ref === 'string' && ref.startsWith('#')) return isReadOnly(host.at(ref), host, depth + 1, keyword);
   const allOf = own(raw, 'allOf');
-  return Array.isArray(allOf) && allOf.some((p) => isReadOnly(p, host, depth + 1));
+  return Array.isArray(allOf) && allOf.some((p) => isReadOnly(p, host, depth + 1, keyword));
+}
+
+/**
+ * Whether a property leaves the converted schema: `readOnly` in a request, `writeOnly` in a
+ * response. A property marked either way is told to the host, as the schema it sits in
+ * converts differently for the other direction.
+ */
+function leaves(value: unknown, host: SchemaHost): boolean {
+  const response = host.direction === 'response';
+  const gone = isReadOnly(value, host, 0, response ? 'writeOnly' : 'readOnly');
+  if (host.sawDirectional && (gone || isReadOnly(value, host, 0, response ? 'readOnly' : 'writeOnly'))) host.sawDirectional();
+  return gone;
 }
 
 const regexCache = new Map<string, boolean>();

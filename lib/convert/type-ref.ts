@@ -31,7 +31,17 @@ export interface SchemaHost {
   typeRef(ref: string, site: string, siblings?: Json): TypeRef | undefined;
   /** The converted schema a reference points at, or undefined while it is being converted (a cycle). */
   bodyOf(ref: TypeRef): Converted | undefined;
+  /**
+   * Which properties leave (SPEC 4.4, 8.3): a request drops `readOnly` ones, a response
+   * (`returns`) drops `writeOnly` ones. Absent means a request.
+   */
+  readonly direction?: Direction;
+  /** Told when a property is marked `readOnly` or `writeOnly`: the schema converts differently for the other direction. */
+  sawDirectional?(): void;
 }
+
+/** A schema read for what is sent (`request`) or for what comes back (`response`). */
+export type Direction = 'request' | 'response';
 
 /**
  * A schema that only says which fields are required, perhaps as alternatives

@@ -12,6 +12,12 @@ import { convertSchema, TypeRef, typeRefsIn, type Converted, type SchemaHost } f
 interface TypeRecord {
   /** JSON pointer of the schema in the resolved document. */
   pointer: string;
+  /** The key references name it by: the pointer, or for a response variant the pointer and RESPONSE_KEY. */
+  key: string;
+  /** A response variant (SPEC 8.3): the schema read for `returns`, `writeOnly` properties left out instead of `readOnly` ones. */
+  response: boolean;
+  /** Its schema (not those it refers to) marks a property `readOnly` or `writeOnly`. */
+  directional: boolean;
   state: 'pending' | 'converting' | 'done';
   body: Converted;
   /** Every place its body refers to another type (or itself), once per place. */
@@ -24,6 +30,9 @@ interface TypeRecord {
   name?: string;
   inlined?: unknown;
 }
+
+/** What a response variant's key adds to its pointer; no JSON pointer holds it. */
+const RESPONSE_KEY = '\u0000returns';
 
 /** A size estimate of a shared type's `{"$ref":"#/types/…"}` site. */
 const REF_SITE_SIZE = 24;
@@ -50,6 +59,19 @@ export class TypeRegistry implements SchemaHost {
 
   constructor(private readonly ctx: ConvertContext) {
     this.dialect = ctx.dialect;
+    this.responseHost = {
+      dialect: ctx.dialect,
+      direction: 'response',
+      warn: (code, message, pointer) => this.warn(code, message, pointer),
+      at: (ref) => this.at(ref),
+      typeRef: (ref, site, siblings) => {
+        const request = this.typeRef(ref, site, siblings);
+        if (!request || !this.readsDifferently(this.records.get(request.target)!)) return request;
+        return new TypeRef(this.record(request.target, true).key, siblings);
+      },
+      bodyOf: (ref) => this.bodyOf(ref),
+      sawDirectional: () => this.sawDirectional(),
+    };
   }
 
   warn(code: string, message: string, pointer: string): void {
@@ -63,6 +85,56 @@ export class TypeRegistry implements SchemaHost {
   /** Convert a schema found at `pointer` (a request's parameter or body schema). */
   convert(node: unknown, pointer: string): Converted {
     return convertSchema(node, pointer, this);
+  }
+
+  /**
+   * Convert a response's schema found at `pointer` (SPEC 8.3): as a request's, except that
+   * `writeOnly` properties leave instead of `readOnly` ones. A referenced type that reads the
+   * same either way is the request's type; one that does not (it, or a type it refers to,
+   * marks a property either way) is a response variant of it.
+   */
+  convertResponse(node: unknown, pointer: string): Converted {
+    return convertSchema(node, pointer, this.responseHost);
+  }
+
+  private readonly responseHost: SchemaHost;
+
+  /** The records being converted, innermost last (conversion of one may need another's body). */
+  private readonly converting: TypeRecord[] = [];
+
+  sawDirectional(): void {
+    const rec = this.converting[this.converting.length - 1];
+    if (rec) rec.directional = true;
+  }
+
+  /** Known not to read differently for a response: neither it nor anything it refers to marks a property `readOnly` or `writeOnly`. */
+  private readonly sameBothWays = new Set<TypeRecord>();
+  private readonly differsBothWays = new Set<TypeRecord>();
+
+  /** Whether a request type converts differently for a response: it, or a type it reaches, marks a property `readOnly` or `writeOnly`. */
+  private readsDifferently(start: TypeRecord): boolean {
+    if (this.sameBothWays.has(start)) return false;
+    if (this.differsBothWays.has(start)) return true;
+    const seen = new Set<TypeRecord>([start]);
+    const stack = [start];
+    while (stack.length > 0) {
+      const rec = stack.pop()!;
+      if (rec.state === 'pending') this.convertRecord(rec);
+      // A record still converting (a cycle back to the start) is looked at once it is done, by whoever started it.
+      if (rec.directional || this.differsBothWays.has(rec)) {
+        this.differsBothWays.add(start);
+        return true;
+      }
+      for (const s of rec.refs) {
+        const next = this.records.get(s.target)!;
+        if (seen.has(next) || this.sameBothWays.has(next)) continue;
+        seen.add(next);
+        stack.push(next);
+      }
+    }
+    // Everything it reaches reaches no more than it does.
+    for (const rec of seen) if (rec.state === 'done') this.sameBothWays.add(rec);
+    return false;
   }
 
   typeRef(ref: string, site: string, siblings?: Json): TypeRef | undefined {
@@ -80,7 +152,7 @@ export class TypeRegistry implements SchemaHost {
   }
 
   bodyOf(ref: TypeRef): Converted | undefined {
-    const rec = this.record(ref.target);
+    const rec = this.records.get(ref.target) ?? this.record(ref.target);
     if (rec.state === 'converting') return undefined;
     if (rec.state === 'pending') this.convertRecord(rec);
     return rec.body;
@@ -108,11 +180,12 @@ export class TypeRegistry implements SchemaHost {
     return typeDisplayName(pointer);
   }
 
-  private record(pointer: string): TypeRecord {
-    let rec = this.records.get(pointer);
+  private record(pointer: string, response = false): TypeRecord {
+    const key = response ? `${pointer}${RESPONSE_KEY}` : pointer;
+    let rec = this.records.get(key);
     if (!rec) {
-      rec = { pointer, state: 'pending', body: {}, refs: [], operations: 0, lastOperation: -1, recursive: false };
-      this.records.set(pointer, rec);
+      rec = { pointer, key, response, directional: false, state: 'pending', body: {}, refs: [], operations: 0, lastOperation: -1, recursive: false };
+      this.records.set(key, rec);
       this.queue.push(rec);
     }
     return rec;
@@ -120,7 +193,12 @@ export class TypeRegistry implements SchemaHost {
 
   private convertRecord(rec: TypeRecord): void {
     rec.state = 'converting';
-    rec.body = convertSchema(this.ctx.at(rec.pointer), rec.pointer, this);
+    this.converting.push(rec);
+    try {
+      rec.body = convertSchema(this.ctx.at(rec.pointer), rec.pointer, rec.response ? this.responseHost : this);
+    } finally {
+      this.converting.pop();
+    }
     rec.refs = typeRefsIn(rec.body);
     rec.state = 'done';
   }
@@ -170,13 +248,17 @@ export class TypeRegistry implements SchemaHost {
 
   /**
    * Decide which types are shared, given the reference sites of each declared operation's
-   * schema (in operation order), and name them.
+   * schema (in operation order), and name them. `owners[i]`, when given, is the operation
+   * the `i`th list of sites belongs to (an operation's arguments and its `returns` are two
+   * lists, and one operation); else each list is an operation of its own. Each list is
+   * kept within the size limit on its own.
    */
-  decide(operationSites: TypeRef[][]): void {
+  decide(operationSites: TypeRef[][], owners?: readonly number[]): void {
     this.settle();
     // Count declared operations reaching each type. A type two operations reach already
     // passed both counts to everything below it, so the walk stops there.
-    operationSites.forEach((sites, op) => {
+    operationSites.forEach((sites, i) => {
+      const op = owners?.[i] ?? i;
       const stack = sites.map((s) => this.records.get(s.target)!);
       while (stack.length > 0) {
         const rec = stack.pop()!;
@@ -200,8 +282,12 @@ export class TypeRegistry implements SchemaHost {
       for (const rec of reached) if (rec.shared && this.limitRepeats(rec.refs)) again = true;
     }
     // Names: component schemas first, then by pointer, so a component keeps its own name.
-    const shared = reached.filter((r) => r.shared).sort((a, b) => componentRank(a.pointer) - componentRank(b.pointer) || compareStrings(a.pointer, b.pointer));
-    for (const rec of shared) rec.name = this.uniqueName(typeDisplayName(rec.pointer), rec);
+    const shared = reached.filter((r) => r.shared).sort((a, b) => componentRank(a.pointer) - componentRank(b.pointer) || compareStrings(a.pointer, b.pointer) || compareStrings(a.key, b.key));
+    for (const rec of shared) {
+      // A response variant has the type's own name unless the request's type is shared too.
+      const name = typeDisplayName(rec.pointer);
+      rec.name = this.uniqueName(rec.response && this.records.get(rec.pointer)?.shared ? `${name}.returned` : name, rec);
+    }
   }
 
   /**

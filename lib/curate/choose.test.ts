@@ -77,3 +77,21 @@ describe('chooseOperations', () => {
     ]);
   });
 });
+
+describe('chooseOperations with readOnly', () => {
+  it('keeps only safe operations, saying what each other one is', () => {
+    const subjects: CurationSubject[] = [
+      { file: 'list.md', method: 'GET', path: '/a', tags: [], safetyInForce: 'safe' },
+      { file: 'search.md', method: 'POST', path: '/a/search', tags: [], safetyInForce: 'safe' },
+      { file: 'put.md', method: 'PUT', path: '/a', tags: [], safetyInForce: 'idempotent' },
+      { file: 'create.md', method: 'POST', path: '/a', tags: [], safetyInForce: 'unsafe' },
+      { file: 'upload.md', method: 'POST', path: '/files', tags: [] },
+    ];
+    const { leftOut } = chooseOperations(subjects, { readOnly: true });
+    expect(Object.fromEntries(leftOut)).toEqual({
+      'put.md': ['it is idempotent, and only safe operations are kept'],
+      'create.md': ['it is unsafe, and only safe operations are kept'],
+      'upload.md': ['it is not declared as a tool, and only safe operations are kept'],
+    });
+  });
+});

@@ -23,6 +23,8 @@ export interface CurationChoices {
   excludeResources?: readonly string[];
   /** Leave out operations the spec marks deprecated. */
   excludeDeprecated?: boolean;
+  /** Keep only safe operations (SPEC 8.2, a read-only export): what a read-only grant may call. */
+  readOnly?: boolean;
 }
 
 /** What curation knows of an operation: the import report's facts about it (`ReportOperation`). */
@@ -33,6 +35,8 @@ export interface CurationSubject {
   path: string;
   tags: readonly string[];
   deprecated?: boolean;
+  /** The safety in force of a declared operation; absent for one written prose-only, which no grant calls as a tool. */
+  safetyInForce?: string;
 }
 
 /** Which operations the choices leave out, and why; and the choices that matched nothing. */
@@ -142,6 +146,7 @@ export function chooseOperations(subjects: readonly CurationSubject[], choices: 
     }
     if (excludeResources.includes(resource)) reasons.push(`its resource ${codeSpan(resource)} is left out`);
     if (choices.excludeDeprecated && s.deprecated) reasons.push('it is deprecated, and deprecated operations are left out');
+    if (choices.readOnly && s.safetyInForce !== 'safe') reasons.push(s.safetyInForce === undefined ? 'it is not declared as a tool, and only safe operations are kept' : `it is ${s.safetyInForce}, and only safe operations are kept`);
     if (reasons.length > 0) leftOut.set(s.file, reasons);
   }
   return { leftOut, problems: unmatched(subjects, choices, resources) };

@@ -1,3 +1,4 @@
+import { declaredSafety } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
 import type { ConvertResult } from '../convert/model';
 import { packageFiles, parseSkillPackage } from '../skill/package';
@@ -13,7 +14,13 @@ import { curatedReport } from './report';
  */
 export function curateConversion(result: ConvertResult, choices: CurationChoices): { result: ConvertResult; problems: Problem[] } {
   const { report } = result;
-  const subjects = [...report.declared, ...report.proseOnly];
+  const subjects = [
+    ...report.declared.map((d) => {
+      const declaration = result.read.get(d.file)?.declaration;
+      return declaration ? { ...d, safetyInForce: declaredSafety(declaration) } : d;
+    }),
+    ...report.proseOnly,
+  ];
   const chosen = chooseOperations(subjects, choices, report.skipped.map((s) => s.path));
   if (chosen.leftOut.size === 0) return { result, problems: chosen.problems };
   const removal = removeOperations(parseSkillPackage({ folder: result.folder, files: result.files }, result.read), chosen.leftOut.keys());

@@ -1,6 +1,6 @@
 import { argumentsSchema, type JsonSchema } from '../skill/arguments';
 import { firstParagraph } from '../skill/prose';
-import type { OperationFile } from '../skill/operation-file';
+import { declaredSafety, type OperationFile, type Safety } from '../skill/operation-file';
 import type { SkillPackage } from '../skill/package';
 import { expandRefs, type ExpandResult } from './expand';
 import { referencedTypeNames, typesDelta } from './type-deps';
@@ -12,6 +12,14 @@ export interface PublishedTool {
   alias: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** What the operation promises (SPEC 8.1): the declared safety, else the method's. `publishOperation` always sets it; tools built by hand may leave it out (then nothing is said of it). */
+  safety?: Safety;
+  /**
+   * The success response's schema (SPEC 8.2), expanded like `parameters`; absent when the
+   * file declares none, or when it does not expand within the same budget (too large, a
+   * missing type): the tool is still published, without it.
+   */
+  returns?: unknown;
 }
 
 export interface Publication {
@@ -53,6 +61,7 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
     const schema = argumentsSchema(d);
     if (!schema) return undefined;
     const expansion = expandRefs(schema, types);
+    const returned = d.returns !== undefined && d.returnsError === undefined ? expandRefs(d.returns, types) : undefined;
     return {
       file: op.file,
       schema,
@@ -65,6 +74,8 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
         get parameters() {
           return expansion.ok ? expansion.parameters : schema;
         },
+        safety: declaredSafety(d),
+        ...(returned?.ok ? { returns: returned.parameters } : {}),
       },
     };
   }
@@ -94,6 +105,11 @@ export function operationTypeNames(op: OperationFile): readonly string[] {
 }
 
 const typeNames = new WeakMap<OperationFile, readonly string[]>();
+
+/** A tool a read-only grant may call, and a read-only export holds (SPEC 8.1, 8.2): a safe one. */
+export function isSafeTool(tool: Pick<PublishedTool, 'safety'>): boolean {
+  return tool.safety === 'safe';
+}
 
 /** Every publishable tool of the package, in file-name order (the content of `tools.json`). */
 export function publishTools(pkg: SkillPackage): PublishedTool[] {

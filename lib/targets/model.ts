@@ -98,6 +98,8 @@ export interface SkillLimit {
 export interface ToolEntry {
   file: string;
   tool: PublishedTool;
+  /** The operation's method, for what a target says of it beside its safety (MCP's `destructiveHint`). */
+  method?: string;
 }
 
 /** A skill's tools as a target sees them. */

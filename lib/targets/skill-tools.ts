@@ -17,7 +17,7 @@ export function skillTools(pkg: SkillPackage): { value: SkillTools; leftOut: Pro
   for (const op of pkg.operations) {
     const p = publishOperation(pkg, op);
     if (!p) continue;
-    if (p.expansion.ok) tools.push({ file: op.file, tool: p.tool });
+    if (p.expansion.ok) tools.push({ file: op.file, tool: p.tool, ...(op.declaration ? { method: op.declaration.method } : {}) });
     else {
       const why = p.expansion.reason === 'size' ? `its parameters are over 24 KiB when expanded (${p.expansion.size} bytes at least)` : p.expansion.reason === 'ref' ? `\`${p.expansion.ref}\` names no type` : 'its types nest too deep';
       leftOut.push(problem(p.expansion.reason === 'ref' ? 'refs' : 'expanded-size', 'warning', `left out: it does not publish (${why})`, op.file));

@@ -32,11 +32,12 @@ export function adaptTools(input: SkillTools, target: TargetRules, memo: CompatM
   const taken = new Set<string>();
   const skillPrefix = toolName(input.skill, '');
   const tools: AdaptedTool[] = [];
-  for (const { file, tool } of input.tools) {
+  for (const source of input.tools) {
+    const { file, tool } = source;
     const rule = target.name;
     const name = fitName(rule, input.skill, skillPrefix, tool.name, taken);
     taken.add(hostName(rule, input.skill, name));
-    const entry: AdaptedTool = { file, tool: { ...tool, name } };
+    const entry: AdaptedTool = { ...source, tool: { ...tool, name } };
     if (name !== tool.name) {
       entry.renamedFrom = tool.name;
       const why = nameTooLong(rule, input.skill, tool.name) ? 'target-name-length' : namePatternFails(rule, input.skill, tool.name) ? 'target-name-pattern' : 'target-name-unique';

@@ -1,4 +1,5 @@
 import type { TargetRules } from '../model';
+import type { ToolEntry } from '../model';
 import type { Adapted } from './adapt';
 
 /**
@@ -29,6 +30,7 @@ export function toRequestShape(a: Adapted): unknown {
   const shape = shapeOf(a.target);
   const strict = a.target.strict;
   const tools = a.tools.map(({ tool }) => tool);
+  if (shape === 'mcp') return { tools: a.tools.map(mcpTool) };
   switch (shape) {
     case 'openai-chat':
       return { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters, ...(strict ? { strict: true } : {}) } })) };
@@ -38,9 +40,45 @@ export function toRequestShape(a: Adapted): unknown {
       return { tools: [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] };
     case 'bedrock-converse':
       return { toolConfig: { tools: tools.map((t) => ({ toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters } } })) } };
-    case 'mcp':
-      return { tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters })) };
     default:
       return undefined;
   }
+}
+
+/** Methods a client should treat as possibly destructive (SPEC 8.2): they replace, change or remove. */
+const DESTRUCTIVE = new Set(['DELETE', 'PUT', 'PATCH']);
+
+/**
+ * A tool as an MCP `tools/list` result gives it (SPEC 8.2): `annotations` from its safety
+ * (`readOnlyHint` when safe, `idempotentHint` when not unsafe, `destructiveHint` for
+ * `DELETE`, `PUT` and `PATCH`, `openWorldHint` as every call reaches an outside API) and
+ * `outputSchema` from its `returns`: an object root as it is, any other wrapped as
+ * `{"result": …}`, as MCP's structured content is an object.
+ */
+export function mcpTool(entry: ToolEntry): Record<string, unknown> {
+  const t = entry.tool;
+  const out: Record<string, unknown> = { name: t.name, description: t.description, inputSchema: t.parameters };
+  if (t.returns !== undefined) out.outputSchema = outputSchema(t.returns);
+  if (t.safety !== undefined) {
+    out.annotations = {
+      title: titleOf(t.alias),
+      readOnlyHint: t.safety === 'safe',
+      destructiveHint: entry.method !== undefined && DESTRUCTIVE.has(entry.method.toUpperCase()),
+      idempotentHint: t.safety !== 'unsafe',
+      openWorldHint: true,
+    };
+  }
+  return out;
+}
+
+/** MCP's `outputSchema`: an object schema; a response of any other root is the `result` of one. */
+export function outputSchema(returns: unknown): Record<string, unknown> {
+  if (typeof returns === 'object' && returns !== null && !Array.isArray(returns) && (returns as Record<string, unknown>).type === 'object') return returns as Record<string, unknown>;
+  return { type: 'object', required: ['result'], properties: { result: returns } };
+}
+
+/** `list_pets` → `List pets`: the file's base name as a person reads it. */
+function titleOf(alias: string): string {
+  const words = alias.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
