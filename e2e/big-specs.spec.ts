@@ -29,7 +29,7 @@ test('a 100,000-operation spec is refused once parsed, before the files it refer
   await expect(alert).not.toContainText('nest');
   // Answering still: the sample opens.
   await wizard.trySample();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors).toEqual([]);
 });
 
@@ -52,6 +52,6 @@ test('a spec with a 48 MB description: "Still working" with Cancel, typing answe
   // The skill that was open is open still.
   await expect(page.getByRole('button', { name: 'Try the sample spec' })).toBeEnabled();
   await page.getByRole('button', { name: 'Back to hollowbrook-guesthouse' }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors).toEqual([]);
 });

@@ -47,7 +47,7 @@ test('a skill with edits is never replaced: an upload, the sample or a second ta
   await expect(busyThere).toContainText('Another tab has this draft open');
   await expect(busyThere.getByRole('button')).toHaveCount(0);
   await second.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(second.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings · 1 edited');
+  await expect(second.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings · 1 edited');
   await addLine(second, 'SKILL.md', 'Edited in the second tab.');
   await second.page.getByRole('button', { name: 'Open another…' }).click();
   await second.trySample();
@@ -122,7 +122,7 @@ test('a draft that cannot be read is listed as such, with its raw data and a Del
   await items.filter({ hasText: '../../etc' }).getByRole('button', { name: /^Delete/ }).click();
   await expect(items).toHaveCount(4);
   await page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   await page.getByRole('button', { name: 'Open another…' }).click();
   await wizard.trySample();
   expect(wizard.errors).toEqual([]);
@@ -143,7 +143,7 @@ test('a skill is kept the moment it is generated: a reload at once continues wit
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Try the sample spec' }).click()]);
   await expect(page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
 });
 
 test('a download marks the edits as in a downloaded bundle, and leaving asks nothing once they are saved', async ({ page }) => {

@@ -141,7 +141,7 @@ test('a redirect the browser refuses to follow is named as a redirect, not as CO
 
   await address.fill(`${base}/moved.yaml`);
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors.filter((e) => !e.includes('Failed to load resource') && !e.includes('CORS') && !e.includes('Access-Control'))).toEqual([]);
 });
 

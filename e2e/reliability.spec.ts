@@ -76,6 +76,6 @@ test('a file that hangs as it opens can be cancelled, and another one opened', a
   await expect(page.getByLabel('Contents of get_booking.md')).toBeVisible();
   await expect(page.getByText(/^Cancelled: opening get_booking\.md\./)).toBeVisible();
   await wizard.openFile('list_rooms.md');
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(wizard.errors).toEqual([]);
 });

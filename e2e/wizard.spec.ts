@@ -14,7 +14,7 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   const wizard = new WizardPage(page);
   await wizard.open();
   await wizard.trySample();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(await wizard.fileNames()).toEqual(SAMPLE_FILES);
   await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
   await expect(page.getByText('Every publish rule passes')).toBeVisible();
@@ -29,7 +29,7 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
   await expect(wizard.fileProblems('get_booking.md')).toHaveCount(1);
   await expect(wizard.fileProblems('get_booking.md').first()).toContainText('line 3:3');
   await expect(wizard.fileProblems('get_booking.md').first()).toContainText('operation-method');
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 1 error · 0 warnings · 1 edited');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 1 error · 0 warnings · 1 edited');
   await expect(page.getByRole('button', { name: /^get_booking\.md/ })).toContainText('edited');
 
   // Tab indents (and is undone like any typing); Esc then Tab leaves the editor.
@@ -42,7 +42,7 @@ test('the sample spec becomes a skill whose files, tools and calls can be review
 
   await page.getByRole('button', { name: 'Revert to generated' }).click();
   await expect.poll(() => wizard.text(editor)).toBe(text);
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
 
   // The call: example arguments to start from, the exact request, and a refusal.
   await page.getByRole('tab', { name: 'Call' }).click();
@@ -80,7 +80,7 @@ test('the downloaded bundle is byte for byte what the CLI writes, and opens agai
 
   await page.getByRole('button', { name: 'Open another…' }).click();
   await wizard.openBundle({ name: 'hollowbrook-guesthouse.zip', buffer: bytes });
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   expect(await wizard.fileNames()).toEqual(SAMPLE_FILES);
   await expect(page.getByText('Opened from the bundle')).toBeVisible();
   // "The call" sections were generated into the bundle and are taken out again here.
@@ -183,7 +183,7 @@ test('a spec fetched by its address is fetched by this browser; file:, data: and
 
   await address.fill('https://specs.example.test/hollowbrook.yaml');
   await page.getByRole('button', { name: 'Fetch', exact: true }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'hollowbrook.yaml' })).toBeVisible();
   expect(wizard.requests.filter((r) => !r.url.startsWith(origin)).map((r) => r.url)).toEqual([closed, closed, closed, 'https://specs.example.test/hollowbrook.yaml']);
 });
@@ -222,7 +222,7 @@ test('the open skill is kept in this browser: after the tab is closed, it contin
   await expect(next.drafts).toContainText('hollowbrook-guesthouse');
   await expect(next.drafts).toContainText('1 edited');
   await next.page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(next.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings · 1 edited');
+  await expect(next.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings · 1 edited');
   expect(await next.text(await next.openFile('list_rooms.md'))).toContain('Family rooms sleep four.');
 
   await next.page.getByRole('button', { name: 'Open another…' }).click();
@@ -258,7 +258,7 @@ test('an operation can be taken out of the skill, its Operations entry with it, 
   expect(await wizard.text(await wizard.openFile('SKILL.md'))).not.toContain('cancel_booking');
   await page.getByText('Removed (1)').click();
   await page.getByRole('button', { name: 'Put back cancel_booking.md' }).click();
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByLabel('Contents of cancel_booking.md')).toBeVisible();
 });
 
@@ -282,12 +282,12 @@ test('a spec dropped on the page converts like one chosen; a bundle given as a s
     return data;
   }, SAMPLE.toString('utf8'));
   await page.getByRole('heading', { name: 'Upload an OpenAPI spec' }).dispatchEvent('drop', { dataTransfer: dropped });
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
 
   const { bytes } = await wizard.download();
   await page.getByRole('button', { name: 'Open another…' }).click();
   await wizard.uploadSpec([{ name: 'hollowbrook-guesthouse.zip', buffer: bytes }]);
-  await expect(wizard.status).toHaveText('6 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
   await expect(page.getByText('is a skill bundle, not a spec: it was opened as a bundle')).toBeVisible();
 });
 

@@ -62,6 +62,7 @@ describe('hollowbrook end to end', () => {
         required: ['room_id', 'guest_name', 'arrival', 'departure'],
         properties: { room_id: { type: 'string' }, guest_name: { type: 'string' }, arrival: { type: 'string' }, departure: { type: 'string' } },
       },
+      safety: 'unsafe',
     });
     expect(JSON.stringify(tools)).not.toContain('$ref');
   });

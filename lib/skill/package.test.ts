@@ -28,6 +28,8 @@ describe('parseSkillPackage', () => {
       alias: 'create_pet',
       description: 'Create a pet.',
       parameters: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      // A POST declares no safety: the method's (SPEC 8.1).
+      safety: 'unsafe',
     });
   });
 

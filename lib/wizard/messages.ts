@@ -5,6 +5,7 @@
  * annotations make the compiler check.
  */
 import { z } from 'zod';
+import { SAFETY_VALUES } from '../skill/operation-file';
 import { problemSchema } from '../core/problem-schema';
 import { importReportSchema, specLocationSchema } from '../convert/report-schema';
 import type { HttpRequest } from '../call';
@@ -103,7 +104,14 @@ const operationRowSchema: z.ZodType<OperationRow> = z.object({
 const toolPreview: z.ZodType<ToolPreview> = z.union([
   z.object({
     ok: z.literal(true),
-    tool: z.object({ name: z.string(), alias: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
+    tool: z.object({
+      name: z.string(),
+      alias: z.string(),
+      description: z.string(),
+      parameters: z.record(z.string(), z.unknown()),
+      safety: z.enum(SAFETY_VALUES).optional(),
+      returns: z.unknown().optional(),
+    }),
     bytes: z.number(),
     sizes,
     fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),

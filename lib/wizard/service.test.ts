@@ -59,7 +59,7 @@ describe('createWizardService', () => {
     const service = createWizardService();
     const { summary, report } = await opened(service, sampleUpload);
     expect(summary.folder).toBe('hollowbrook-guesthouse');
-    expect(summary.files.map((f) => f.path)).toEqual(['SKILL.md', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md']);
+    expect(summary.files.map((f) => f.path)).toEqual(['SKILL.md', 'types.json', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md']);
     expect(summary.files.every((f) => !f.edited && f.errors === 0)).toBe(true);
     expect([summary.errors, summary.warnings, summary.tools]).toEqual([0, 0, 5]);
     expect(report?.declared).toHaveLength(5);

@@ -48,7 +48,7 @@ describe('draft store', () => {
     expect(listed.map((d) => d.id)).toEqual(['b', 'a']);
     expect(listed.every((d) => d.ok)).toBe(true);
     const read = await readDraft('a');
-    expect(read.ok && [read.draft.info.folder, read.draft.snapshot.files.length, read.draft.upload?.name]).toEqual(['hollowbrook-guesthouse', 6, 'hollowbrook.openapi.yaml']);
+    expect(read.ok && [read.draft.info.folder, read.draft.snapshot.files.length, read.draft.upload?.name]).toEqual(['hollowbrook-guesthouse', 7, 'hollowbrook.openapi.yaml']);
     const other = await readDraft('b');
     expect(other.ok && other.draft.upload).toBeUndefined();
   });
