@@ -8,7 +8,7 @@ import { SPLIT_ENTRY, SPLIT_PARAMS } from './split-spec';
 import { WizardPage } from './wizard-page';
 
 const SAMPLE = readFileSync(new URL('../public/samples/hollowbrook.openapi.yaml', import.meta.url));
-const SAMPLE_FILES = ['Import report', 'SKILL.md', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md'];
+const SAMPLE_FILES = ['Import report', 'SKILL.md', 'types.json', 'cancel_booking.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md'];
 
 test('the sample spec becomes a skill whose files, tools and calls can be reviewed, edited and checked as one types', async ({ page }) => {
   const wizard = new WizardPage(page);
