@@ -20,7 +20,7 @@ test('a long prose line wraps instead of scrolling sideways; JSON keeps its line
   const booking = await wizard.openFile('create_booking.md');
   const view = around(page, booking);
   await booking.click();
-  await goToLine(page, 18);
+  await goToLine(page, 21);
   await page.keyboard.press('End');
   await page.keyboard.type(' Then say so to the guest, in a sentence long enough to pass the edge of the editor at any width the page is given.'.repeat(3));
   await expect(view.locator('.cm-content')).toHaveClass(/cm-lineWrapping/);

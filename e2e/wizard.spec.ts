@@ -253,7 +253,7 @@ test('an operation can be taken out of the skill, its Operations entry with it, 
   await wizard.trySample();
   await wizard.openFile('cancel_booking.md');
   await page.getByRole('button', { name: 'Remove from the skill' }).click();
-  await expect(wizard.status).toHaveText('5 files · 4 tools · 0 errors · 0 warnings · 1 edited');
+  await expect(wizard.status).toHaveText('6 files · 4 tools · 0 errors · 0 warnings · 1 edited');
   expect(await wizard.fileNames()).not.toContain('cancel_booking.md');
   expect(await wizard.text(await wizard.openFile('SKILL.md'))).not.toContain('cancel_booking');
   await page.getByText('Removed (1)').click();
@@ -300,7 +300,7 @@ test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the comman
   await page.getByLabel('Spec files').setInputFiles(STRIPE);
   // Every operation is a tool, its form bodies declared. The warnings are description-quality's: tools whose
   // descriptions another tool shares or that say only method and path.
-  await expect(wizard.status).toHaveText(/^453 files · 452 tools · 0 errors · \d+ warnings$/, { timeout: 30_000 });
+  await expect(wizard.status).toHaveText(/^454 files · 452 tools · 0 errors · \d+ warnings$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /^Prose-only/ })).toHaveCount(0);
   const editor = await wizard.openFile('get_customers.md');
   expect(await wizard.text(editor)).toContain('url: https://api.stripe.com/v1/customers');
