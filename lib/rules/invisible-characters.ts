@@ -1,6 +1,7 @@
 import { lineIndex, lineStarts } from '../core/lines';
 import { invisibleRuns, type InvisibleRun } from '../core/invisible';
-import type { FileRule, RuleProblem } from './rule';
+import type { RuleProblem } from './rule';
+import { textRule } from './text-rule';
 
 /** Places reported one by one in a file; the rest are counted. */
 const MAX_PLACES = 5;
@@ -16,27 +17,7 @@ const MAX_CODES = 4;
  * argument name can differ from the one it looks like. Every operation file, SKILL.md and
  * types.json is checked.
  */
-export const invisibleCharacters: FileRule = {
-  id: 'invisible-characters',
-  scope: 'file',
-  check(op) {
-    return places(op.text, op.file);
-  },
-  checkPackage(pkg) {
-    return [...(pkg.manifest ? cached(pkg.manifest) : []), ...(pkg.types ? cached(pkg.types) : [])];
-  },
-};
-
-const cache = new WeakMap<object, RuleProblem[]>();
-
-function cached(file: { file: string; text: string }): RuleProblem[] {
-  let problems = cache.get(file);
-  if (!problems) {
-    problems = places(file.text, file.file);
-    cache.set(file, problems);
-  }
-  return problems;
-}
+export const invisibleCharacters = textRule('invisible-characters', places);
 
 /** How a run is told: `2 invisible characters (U+200B, U+2060)`, and what tag characters spell. */
 export function describeRun(run: InvisibleRun, text: string): { count: number; what: string } {

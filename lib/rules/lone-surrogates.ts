@@ -1,6 +1,7 @@
 import { lineIndex, lineStarts } from '../core/lines';
 import { hasLoneSurrogate, LONE_SURROGATE } from '../core/well-formed';
-import type { FileRule, RuleProblem } from './rule';
+import type { RuleProblem } from './rule';
+import { textRule } from './text-rule';
 
 const LONE = new RegExp(LONE_SURROGATE, 'g');
 /** Places reported one by one in a file; the rest are counted. */
@@ -12,27 +13,7 @@ const MAX_PLACES = 5;
  * bundle would silently hold U+FFFD (�) there instead, and would not import back to the same
  * file (SPEC 6). Every operation file, SKILL.md and types.json is checked.
  */
-export const loneSurrogates: FileRule = {
-  id: 'lone-surrogates',
-  scope: 'file',
-  check(op) {
-    return places(op.text, op.file);
-  },
-  checkPackage(pkg) {
-    return [...(pkg.manifest ? cached(pkg.manifest) : []), ...(pkg.types ? cached(pkg.types) : [])];
-  },
-};
-
-const cache = new WeakMap<object, RuleProblem[]>();
-
-function cached(file: { file: string; text: string }): RuleProblem[] {
-  let problems = cache.get(file);
-  if (!problems) {
-    problems = places(file.text, file.file);
-    cache.set(file, problems);
-  }
-  return problems;
-}
+export const loneSurrogates = textRule('lone-surrogates', places);
 
 function places(text: string, file: string): RuleProblem[] {
   if (!hasLoneSurrogate(text)) return [];

@@ -1,6 +1,7 @@
 import { lineIndex, lineStarts } from '../core/lines';
 import { withoutInvisible } from '../core/invisible';
-import type { FileRule, RuleProblem } from './rule';
+import type { RuleProblem } from './rule';
+import { textRule } from './text-rule';
 
 /** Places reported one by one in a file; the rest are counted. */
 const MAX_PLACES = 5;
@@ -22,27 +23,7 @@ const PHRASES = new RegExp(
   'gi',
 );
 
-export const modelInstructions: FileRule = {
-  id: 'model-instructions',
-  scope: 'file',
-  check(op) {
-    return places(op.text, op.file);
-  },
-  checkPackage(pkg) {
-    return [...(pkg.manifest ? cached(pkg.manifest) : []), ...(pkg.types ? cached(pkg.types) : [])];
-  },
-};
-
-const cache = new WeakMap<object, RuleProblem[]>();
-
-function cached(file: { file: string; text: string }): RuleProblem[] {
-  let problems = cache.get(file);
-  if (!problems) {
-    problems = places(file.text, file.file);
-    cache.set(file, problems);
-  }
-  return problems;
-}
+export const modelInstructions = textRule('model-instructions', places);
 
 const message = (phrase: string, hidden: boolean) =>
   `${JSON.stringify(phrase.replace(/\s+/g, ' '))}${hidden ? ', spelled in invisible tag characters,' : ''} reads as an instruction to the model, not a description of the API: a tool's text is text a model obeys; say what the operation does instead`;
