@@ -5,7 +5,7 @@ import { declarationRefs, refsOf } from './facts';
 import { atSchema, type FileRule, type RuleProblem } from './rule';
 
 /** What is wrong with one `$ref` value, or undefined when it names an existing type. */
-function refProblem(ref: unknown, types: ReadonlyMap<string, unknown>): string | undefined {
+export function refProblem(ref: unknown, types: ReadonlyMap<string, unknown>): string | undefined {
   if (typeof ref !== 'string') return '`$ref` must be a string `#/types/Name`';
   const name = ref.startsWith(TYPE_REF_PREFIX) ? decodeRefName(ref) : undefined;
   if (name === undefined || !TYPE_NAME.test(name)) return `\`${ref}\` is not a reference to a shared type: references are \`#/types/Name\``;

@@ -1,6 +1,5 @@
-import { decodeRefName, TYPE_REF_PREFIX } from '../publish/expand';
-import { TYPE_NAME } from '../skill/types-file';
 import { refsOf } from './facts';
+import { refProblem } from './refs';
 import { atKey, atReturns, located, type FileRule, type RuleProblem } from './rule';
 import { checkSchema } from './schema-check';
 import { jsonErrorInFile, jsonReasonAt } from './schema-json';
@@ -31,11 +30,3 @@ export const returns: FileRule = {
     return problems;
   },
 };
-
-function refProblem(ref: unknown, types: ReadonlyMap<string, unknown>): string | undefined {
-  if (typeof ref !== 'string') return '`$ref` must be a string `#/types/Name`';
-  const name = ref.startsWith(TYPE_REF_PREFIX) ? decodeRefName(ref) : undefined;
-  if (name === undefined || !TYPE_NAME.test(name)) return `\`${ref}\` is not a reference to a shared type: references are \`#/types/Name\``;
-  if (!types.has(name)) return `\`${ref}\` names no type in types.json`;
-  return undefined;
-}
