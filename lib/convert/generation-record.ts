@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
+import type { ConvertOptions, CurationRecord } from './model';
 
 /** The key of SKILL.md's `metadata` that holds the options a skill was generated with (SPEC 9). */
 export const GENERATED_WITH = 'generated-with';
@@ -33,22 +34,7 @@ export interface GenerationRecord {
 }
 
 /** What a record is made from: the conversion's options and the curation's choices, as given. */
-export interface GenerationOptions {
-  name?: string;
-  baseUrl?: string;
-  serverVariables?: Readonly<Record<string, string>>;
-  server?: string;
-  fit?: boolean;
-  keepFull?: readonly string[];
-  includeTags?: readonly string[];
-  excludeTags?: readonly string[];
-  includePaths?: readonly string[];
-  excludePaths?: readonly string[];
-  includeResources?: readonly string[];
-  excludeResources?: readonly string[];
-  excludeDeprecated?: boolean;
-  readOnly?: boolean;
-}
+export type GenerationOptions = Pick<ConvertOptions, 'name' | 'baseUrl' | 'serverVariables' | 'server' | 'fit' | 'keepFull'> & CurationRecord;
 
 const LIST_FIELDS = ['keepFull', 'includeTags', 'excludeTags', 'includePaths', 'excludePaths', 'includeResources', 'excludeResources'] as const;
 const STRING_FIELDS = ['name', 'baseUrl', 'server'] as const;

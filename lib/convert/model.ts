@@ -1,4 +1,3 @@
-import type { GenerationOptions } from './generation-record';
 import type { OperationFile } from '../skill/operation-file';
 import type { Problem } from '../core/problem';
 import type { ConvertedFacts } from '../rules/rule';
@@ -35,8 +34,29 @@ export interface SpecInput {
   locate(pointer: string): SpecLocation;
 }
 
-/** The filters of a curation by rule, as `metadata.generated-with` records them. */
-export type CurationRecord = Pick<GenerationOptions, 'includeTags' | 'excludeTags' | 'includePaths' | 'excludePaths' | 'includeResources' | 'excludeResources' | 'excludeDeprecated'>;
+/**
+ * The filters of a curation by rule (lib/curate's `CurationChoices`: the CLI's `convert
+ * --include-tags … --exclude-deprecated --read-only`), as `metadata.generated-with` records
+ * them. Empty lists choose nothing.
+ */
+export interface CurationRecord {
+  /** Keep only operations with at least one of these tags. */
+  includeTags?: readonly string[];
+  /** Leave out operations with any of these tags. */
+  excludeTags?: readonly string[];
+  /** Keep only operations whose path matches one of these (`matchesPathPattern`). */
+  includePaths?: readonly string[];
+  /** Leave out operations whose path matches any of these. */
+  excludePaths?: readonly string[];
+  /** Keep only operations of one of these resources (`operationResources`: `/v1/customers`). */
+  includeResources?: readonly string[];
+  /** Leave out operations of any of these resources. */
+  excludeResources?: readonly string[];
+  /** Leave out operations the spec marks deprecated. */
+  excludeDeprecated?: boolean;
+  /** Keep only safe operations (SPEC 8.2, a read-only export): what a read-only grant may call. */
+  readOnly?: boolean;
+}
 
 export interface ConvertOptions {
   /** The skill name; derived from `info.title` when absent. */

@@ -1,4 +1,5 @@
 import { problem, type Problem } from '../core/problem';
+import type { CurationRecord } from '../convert/model';
 import { codeSpan } from '../skill/markdown';
 import { didYouMean } from '../rules/facts';
 import { normalResource, operationResources } from './resources';
@@ -6,26 +7,10 @@ import { normalResource, operationResources } from './resources';
 /**
  * What to keep of a generated skill, chosen by the spec's own facts about each operation:
  * the CLI's `convert --include-tags … --exclude-tags … --include-paths … --exclude-paths …
- * --include-resources … --exclude-resources … --exclude-deprecated`. Empty lists choose nothing.
+ * --include-resources … --exclude-resources … --exclude-deprecated --read-only`. The same
+ * filters the conversion records in `metadata.generated-with`, so an update applies them again.
  */
-export interface CurationChoices {
-  /** Keep only operations with at least one of these tags. */
-  includeTags?: readonly string[];
-  /** Leave out operations with any of these tags. */
-  excludeTags?: readonly string[];
-  /** Keep only operations whose path matches one of these (`matchesPathPattern`). */
-  includePaths?: readonly string[];
-  /** Leave out operations whose path matches any of these. */
-  excludePaths?: readonly string[];
-  /** Keep only operations of one of these resources (`operationResources`: `/v1/customers`). */
-  includeResources?: readonly string[];
-  /** Leave out operations of any of these resources. */
-  excludeResources?: readonly string[];
-  /** Leave out operations the spec marks deprecated. */
-  excludeDeprecated?: boolean;
-  /** Keep only safe operations (SPEC 8.2, a read-only export): what a read-only grant may call. */
-  readOnly?: boolean;
-}
+export type CurationChoices = CurationRecord;
 
 /** What curation knows of an operation: the import report's facts about it (`ReportOperation`). */
 export interface CurationSubject {
