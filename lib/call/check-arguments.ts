@@ -239,9 +239,14 @@ function headerValueFault(v: unknown): string | undefined {
   if (v === null) return undefined;
   const items = Array.isArray(v) ? v : [v];
   if (!items.every(isScalar)) return `is a header and must be a string, number, boolean or a list of them, not ${describeValue(v)}`;
-  const text = items.map(String).join(', ');
-  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return 'is a header and must not hold a line break or control character';
-  if (/[^\u0000-\u00ff]/.test(text)) return 'is a header and must hold only Latin-1 characters';
+  const fault = headerLineFault(items.map(String).join(', '));
+  return fault === undefined ? undefined : `is a header and ${fault}`;
+}
+
+/** What keeps a text from being a header value `fetch` sends: one line of Latin-1 text. */
+export function headerLineFault(text: string): string | undefined {
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return 'must not hold a line break or control character';
+  if (/[^\u0000-\u00ff]/.test(text)) return 'must hold only Latin-1 characters';
   return undefined;
 }
 

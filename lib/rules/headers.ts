@@ -1,5 +1,6 @@
 import { isPlainObject } from '../core/entries';
 import { joinPointer } from '../core/json-pointer';
+import { headerLineFault } from '../call/check-arguments';
 import { callCredentials } from '../call/credentials';
 import type { Manifest } from '../skill/manifest';
 import type { OperationFile } from '../skill/operation-file';
@@ -130,8 +131,8 @@ function isHeaderValue(shapes: ReturnType<typeof valueShapes>): boolean {
 
 /** What is wrong with a header value as text: it must be Latin-1 on one line (what `fetch` sends). */
 export function headerTextFault(text: string): string | undefined {
-  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return 'must not hold a line break or control character';
-  if (/[^\u0000-\u00ff]/.test(text)) return 'must hold only Latin-1 characters';
+  const line = headerLineFault(text);
+  if (line !== undefined) return line;
   if (text !== text.trim()) return 'must not start or end with a space: it would be trimmed';
   return undefined;
 }
