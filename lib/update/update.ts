@@ -46,7 +46,8 @@ export interface UpdateResult {
 /** Method and URL template with parameter names erased: the first key an operation is matched by (SPEC 9). */
 const templateOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
 
-function generate(spec: SpecInput, record: GenerationRecord, sha256: string | undefined): ConvertResult {
+/** A spec's generation with the recorded options, curated by the recorded filters. */
+export function generateNewer(spec: SpecInput, record: GenerationRecord, sha256: string | undefined): ConvertResult {
   const converted = convertSpec(spec, { ...record, ...(sha256 !== undefined ? { sha256 } : {}), curation: record });
   return curateConversion(converted, record).result;
 }
@@ -102,8 +103,8 @@ export function updateSkill(input: UpdateInput): UpdateResult {
   if (!recorded.ok) problems.push(...recorded.problems);
   const record = recorded.ok ? recorded.value : {};
 
-  const oldGen = generate(input.from, record, input.fromSha256);
-  const newGen = generate(input.to, record, input.toSha256);
+  const oldGen = generateNewer(input.from, record, input.fromSha256);
+  const newGen = generateNewer(input.to, record, input.toSha256);
   const oldSha = parseManifest(oldGen.files.get(MANIFEST_FILE) ?? '').data.metadata;
   const mineMeta = manifest?.data.metadata;
   const sha = (m: unknown) => (m && typeof m === 'object' ? (m as Record<string, unknown>)['source-sha256'] : undefined);
