@@ -214,7 +214,7 @@ export function UpdateView({
                     <strong>Removed</strong> <code>{r.operation}</code> ({r.method} {r.path}), breaking
                     {r.edited && text !== undefined && (
                       <>
-                        : you had edited it.{' '}
+                        {preview.review ? ': it may hold your edits.' : ': you had edited it.'}{' '}
                         <button type="button" className="link" onClick={() => onSaveText(`${r.operation}.md`, text)}>
                           Download your text of {r.operation}.md
                         </button>
