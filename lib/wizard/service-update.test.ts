@@ -154,6 +154,22 @@ describe('the wizard service, updating to a newer spec', () => {
   });
 });
 
+describe('the old spec kept from the generation', () => {
+  it('gives the update a service reading the old spec again gives', async () => {
+    const service = await editedShelter();
+    const kept = await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW) });
+    // After a reload: only the draft's snapshot and its upload, nothing loaded.
+    const reloaded = createWizardService();
+    await opened(reloaded, { type: 'restore', snapshot: structuredClone(service.snapshot()), upload: structuredClone(service.lastUpload()) });
+    expect(await prepared(reloaded, { type: 'update', upload: upload('shelter-2.yaml', NEW) })).toEqual(kept);
+    // And once applied, the next update starts from the newer spec as kept.
+    await opened(service, { type: 'apply-update', settled: kept.conflicts.map((c) => [c.path, c.mine]) });
+    const again = await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW) });
+    expect(again.files).toEqual([]);
+    expect(again.conflicts).toEqual([]);
+  });
+});
+
 describe('a skill opened from a bundle, without its old spec', () => {
   it('is offered a two-way review: every difference to decide, the new operations waiting to be kept', async () => {
     const maker = createWizardService();

@@ -15,7 +15,7 @@ import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type Sp
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { generateSkill } from '../generate';
-import type { ConvertOptions, ImportReport } from '../convert/model';
+import type { ConvertOptions, ConvertResult, ImportReport } from '../convert/model';
 import { loadSpec } from '../openapi';
 import { refuseTooManyOperations, tooManyOperations } from '../convert/operation-count';
 import { updateSkill, type UpdateResult } from '../update/update';
@@ -284,16 +284,24 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     // another file): a spec over what a bundle holds is refused in the time the parse takes (SPEC 6).
     const generated = await generateSkill(upload, { ...cleaned, bundleLimit: true, sha256: io.sha256 });
     if (!generated.ok) return { type: 'opened', result: fail([...upload.problems, ...generated.problems]) };
-    const { result, loadProblems } = generated.value;
+    const { result, loadProblems, spec, sha256 } = generated.value;
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
+    madeFrom = { upload: lastUpload, spec, ...(sha256 !== undefined ? { sha256 } : {}), result };
     const specProblems = [...upload.problems, ...loadProblems];
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
   }
 
+  /**
+   * The spec the open skill was generated from, as loaded, and its generation, while that
+   * upload is the last: an update starts from them instead of reading the old spec and
+   * generating it again (most of its time on a large spec). Not kept across a reload.
+   */
+  let madeFrom: { upload: LastUpload; spec: SpecInput; sha256?: string; result: ConvertResult } | undefined;
+
   /** The update prepared last, and the file versions it was prepared over: applied only over those. */
-  let pending: { result: UpdateResult; upload: LastUpload; specProblems: Problem[]; at: number } | undefined;
+  let pending: { result: UpdateResult; upload: LastUpload; spec: SpecInput; sha256?: string; specProblems: Problem[]; at: number } | undefined;
   /** The skill before the last update applied, for "Undo the update". */
-  let beforeUpdate: { session: WizardSession; lastUpload: LastUpload | undefined } | undefined;
+  let beforeUpdate: { session: WizardSession; lastUpload: LastUpload | undefined; madeFrom: typeof madeFrom } | undefined;
 
   async function prepareUpdate(request: Extract<WizardRequest, { type: 'update' }>): Promise<WizardReply> {
     if (!session) return NO_SESSION;
@@ -310,15 +318,23 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
       return refused([problem('update-needs-old-spec', 'error', 'This skill was opened from a bundle, so the wizard does not have the spec it was generated from: give that spec too, as the old one, or review every difference two ways', request.upload.name)]);
     }
     // The old spec's own problems are not the update's: it is not checked against the OpenAPI schema again.
-    const from = older ? await load(older.upload, false) : undefined;
+    const kept = !request.from && madeFrom?.upload === older ? madeFrom : undefined;
+    const from = kept ? ok({ spec: kept.spec, ...(kept.sha256 !== undefined ? { sha256: kept.sha256 } : {}) }) : older ? await load(older.upload, false) : undefined;
     if (from && !from.ok) return refused(from.problems.map((p) => withFile(p, older!.name)));
     const to = await load(newer.value);
     if (!to.ok) return refused(to.problems.map((p) => withFile(p, request.upload.name)));
     const skill = { folder: session.pkg.folder, files: packageFiles(session.pkg).files };
     const result = from
-      ? updateSkill({ skill, from: from.value.spec, to: to.value.spec, fromSha256: from.value.sha256, toSha256: to.value.sha256 })
+      ? updateSkill({ skill, from: from.value.spec, to: to.value.spec, fromSha256: from.value.sha256, toSha256: to.value.sha256, ...(kept ? { fromGenerated: kept.result } : {}) })
       : reviewSkill({ skill, to: to.value.spec, toSha256: to.value.sha256 });
-    pending = { result, upload: { name: request.upload.name, upload: newer.value, ...(lastUpload?.options ? { options: lastUpload.options } : {}) }, specProblems: to.problems, at: counter };
+    pending = {
+      result,
+      upload: { name: request.upload.name, upload: newer.value, ...(lastUpload?.options ? { options: lastUpload.options } : {}) },
+      spec: to.value.spec,
+      ...(to.value.sha256 !== undefined ? { sha256: to.value.sha256 } : {}),
+      specProblems: to.problems,
+      at: counter,
+    };
     const files: UpdatePreview['files'] = [];
     for (const [path, text] of result.files) {
       const now = skill.files.get(path);
@@ -350,7 +366,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     if (!session) return NO_SESSION;
     if (!pending) return { type: 'error', message: 'There is no update to apply: choose the newer spec first' };
     if (pending.at !== counter) return { type: 'error', message: 'The skill changed since the update was prepared: prepare it again' };
-    const { result, upload, specProblems } = pending;
+    const { result, upload, specProblems, spec, sha256 } = pending;
     const settled = new Map(request.settled);
     const unsettled = [...result.settled.keys()].filter((path) => !settled.has(path));
     if (unsettled.length > 0) return { type: 'error', message: `Settle the conflicts in ${unsettled.join(', ')} first: nothing was changed` };
@@ -370,8 +386,9 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     // SKILL.md last: its name may rename the folder, and its Operations list names the others.
     const order = [...files.keys()].sort((a, b) => Number(a === MANIFEST_FILE) - Number(b === MANIFEST_FILE));
     for (const path of order) if (fileText(next, path) !== files.get(path) || (path === MANIFEST_FILE && gone.length > 0)) next = editFile(next, path, files.get(path)!);
-    const before = { session, lastUpload };
+    const before = { session, lastUpload, madeFrom };
     lastUpload = upload;
+    madeFrom = { upload, spec, ...(sha256 !== undefined ? { sha256 } : {}), result: gen };
     const reply = opened(next);
     beforeUpdate = before;
     return reply;
@@ -475,6 +492,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           if (!beforeUpdate) return { type: 'error', message: 'There is no update to undo' };
           const back = beforeUpdate;
           lastUpload = back.lastUpload;
+          madeFrom = back.madeFrom;
           return opened(back.session);
         }
         case 'restore': {
