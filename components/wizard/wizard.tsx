@@ -128,6 +128,7 @@ export function Wizard() {
             onDownload={(id) => void actions.onDownloadDraft(id)}
             onDelete={(id) => void actions.onDeleteDraft(id)}
             onDownloadRaw={(id) => void actions.onDownloadRaw(id)}
+            onRename={(id, label) => void actions.onRenameDraft(id, label)}
           />
         )}
         <StartPanel

@@ -345,15 +345,16 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     /**
      * The open skill updated to a newer spec, prepared for the person to review: the report,
      * the files and the conflicts (nothing changes yet). `older` is the spec the skill was
-     * generated from, for a skill opened from a bundle.
+     * generated from, for a skill opened from a bundle; or, without it, `review` asks for a
+     * two-way review of every difference.
      */
-    async prepareUpdate(newer: ChosenFiles, older?: ChosenFiles): Promise<Result<UpdatePreview>> {
+    async prepareUpdate(newer: ChosenFiles, older?: ChosenFiles, review?: boolean): Promise<Result<UpdatePreview>> {
       await flushEdits();
       const read = async (chosen: ChosenFiles) => ({ name: chosen.name, kind: chosen.kind, ...(await io.readChosenFiles(chosen)) });
       const [to, from] = await busyWith(`Reading ${newer.name}…`, () => Promise.all([read(newer), older ? read(older) : undefined]));
       for (const r of [to, from]) if (r && r.entries.length === 0) return fail(r.problems);
       const buffers = [...to.entries, ...(from?.entries ?? [])].map((e) => e.bytes.buffer as ArrayBuffer);
-      const reply = await busyWith(`Updating to ${newer.name}…`, () => send({ type: 'update', upload: to, ...(from ? { from } : {}) }, buffers));
+      const reply = await busyWith(`Updating to ${newer.name}…`, () => send({ type: 'update', upload: to, ...(from ? { from } : {}), ...(review && !from ? { review: true } : {}) }, buffers));
       return reply.type === 'update' ? reply.result : fail(replyProblem(reply, newer.name));
     },
 
@@ -424,6 +425,14 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     async onDownloadRaw(id: string) {
       const reply = await send({ type: 'raw-draft', id });
       if (reply.type === 'raw') io.saveBytes(new TextEncoder().encode(reply.json), `${reply.name.replace(/[^\w.-]+/g, '-')}.draft.json`, 'application/json');
+    },
+
+    /** A name of the person's for a draft (a blank one gives back its folder's), kept with it; the list shows it at once. */
+    async onRenameDraft(id: string, label: string) {
+      const reply = await send({ type: 'rename-draft', id, label });
+      if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+      else if (reply.type !== 'renamed') dispatch({ type: 'draft-note', id, note: `The draft could not be renamed: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
+      await loadDrafts();
     },
 
     async onDeleteDraft(id: string) {
