@@ -7,7 +7,7 @@ import { EditorStates } from './editor/editor-states';
 import { wrapsByDefault } from './editor/setup';
 import { CompatSection, TokenSummary, toolTokenLine } from './views/target-fit-view';
 import { FileList } from './views/file-list';
-import { skillCounts } from './views/format';
+import { skillCounts, safetyCounts } from './views/format';
 import { ProblemList } from './views/problem-list';
 import { REPORT_HEADING, ReportView } from './views/report-view';
 import { OperationsView } from './views/operations-view';
@@ -180,6 +180,11 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
+          {safetyCounts(summary) && (
+            <p className="counts" aria-label="Operations by safety">
+              {safetyCounts(summary)}
+            </p>
+          )}
           <SettlingTokenSummary fit={fit} settling={settling} onModel={fitActions.chooseModel} />
           <SaveState store={store} />
         </div>
@@ -301,6 +306,7 @@ export function Wizard() {
                     else if (row.location && opened.specFiles.length > 0) void actions.openSpec(row.location.file, row.location.line);
                   }}
                   onCurate={actions.curate}
+                  onSafety={actions.markSafety}
                   tokens={fit.tokens}
                   targets={fit.targets}
                   limitTarget={fit.limitTarget}

@@ -16,7 +16,7 @@ import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState, type ConvertedFacts } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
-import type { OperationFile } from '../skill/operation-file';
+import { declaredSafety, type OperationFile, type Safety } from '../skill/operation-file';
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
@@ -99,6 +99,8 @@ export interface SessionSummary {
   prunedTypes?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
+  /** The operations with an `operation:` block by the safety in force (SPEC 8.1). */
+  safety: Record<Safety, number>;
 }
 
 /**
@@ -236,7 +238,11 @@ export function summarize(session: WizardSession): SessionSummary {
   files.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareStrings(a.path, b.path));
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   let tools = 0;
-  for (const op of pkg.operations) if (publishOperation(pkg, op)?.expansion.ok) tools++;
+  const safety: Record<Safety, number> = { safe: 0, idempotent: 0, unsafe: 0 };
+  for (const op of pkg.operations) {
+    if (publishOperation(pkg, op)?.expansion.ok) tools++;
+    if (op.declaration) safety[declaredSafety(op.declaration)]++;
+  }
   return {
     folder: pkg.folder,
     origin: session.origin,
@@ -248,6 +254,7 @@ export function summarize(session: WizardSession): SessionSummary {
     removed: [...session.removed.keys()].sort(compareStrings),
     ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
+    safety,
   };
 }
 
