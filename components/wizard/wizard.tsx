@@ -48,7 +48,7 @@ function SaveState({ store }: { store: HeardWizardStore }) {
 
 export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
-  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, readOnly, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
   const [wrapJson, setWrapJson] = useState(false);
@@ -191,6 +191,9 @@ export function Wizard() {
         <div className="actions">
           <label className="check">
             <input type="checkbox" checked={withTools} onChange={(e) => actions.setWithTools(e.target.checked)} /> include tools.json
+          </label>
+          <label className="check" title="Only the safe operations: what a read-only grant may call">
+            <input type="checkbox" checked={readOnly} onChange={(e) => actions.setReadOnly(e.target.checked)} /> Read-only (safe operations only)
           </label>
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle

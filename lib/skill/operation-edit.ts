@@ -20,6 +20,22 @@ export type OperationKeyValue = string | readonly string[] | undefined;
  * a block mapping (a flow mapping is the person's to edit).
  */
 export function setOperationKey(file: string, text: string, key: string, value: OperationKeyValue): Result<string> {
+  return setBlockKey(file, text, 'operation', key, value, WRITTEN_ORDER);
+}
+
+/** The keys of SKILL.md's `metadata` in the order `writeManifest` writes them for a conversion. */
+const METADATA_ORDER = ['source-title', 'source-version', 'source-format', 'source-sha256', 'generated-with'];
+
+/**
+ * SKILL.md with one key of its `metadata:` mapping set, the rest of the file as it was
+ * (`setOperationKey`'s rules); a `metadata:` mapping is added at the end of the frontmatter
+ * when there is none.
+ */
+export function setManifestMetadata(file: string, text: string, key: string, value: string): Result<string> {
+  return setBlockKey(file, text, 'metadata', key, value, METADATA_ORDER);
+}
+
+function setBlockKey(file: string, text: string, parent: string, key: string, value: OperationKeyValue, order: readonly string[]): Result<string> {
   const refuse = (why: string) => fail<string>([problem('frontmatter', 'error', `${file}: ${why}, so \`${key}\` was not changed`, file)]);
   const split = splitFrontmatter(text);
   if (split.yaml === null) return refuse('the file has no frontmatter');
@@ -28,14 +44,19 @@ export function setOperationKey(file: string, text: string, key: string, value: 
   const doc = parseDocument(split.yaml, { lineCounter: lines, uniqueKeys: true });
   if (doc.errors.length > 0) return refuse('its frontmatter does not parse');
   if (!isMap(doc.contents)) return refuse('its frontmatter is not a mapping');
-  const opPair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'operation');
+  const opPair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === parent);
   const block = opPair?.value as Node | null | undefined;
-  if (!isMap(block) || block.flow) return refuse('its `operation:` is not a block mapping');
+  const written = value === undefined ? undefined : `${key}: ${typeof value === 'string' ? yamlScalar(value) : yamlFlowList(value)}`;
+  if (!opPair && parent !== 'operation' && written !== undefined) {
+    const yaml = split.yaml;
+    const at = yamlStart + yaml.length;
+    return ok(`${text.slice(0, at)}${yaml === '' || yaml.endsWith('\n') ? '' : '\n'}${parent}:\n  ${written}\n${text.slice(at)}`);
+  }
+  if (!isMap(block) || block.flow) return refuse(`its \`${parent}:\` is not a block mapping`);
   const pairs = block.items as Pair<Node, Node | null>[];
   const keyOf = (p: Pair<Node, Node | null>) => (isScalar(p.key) ? String(p.key.value) : undefined);
   const found = pairs.find((p) => keyOf(p) === key);
   const yaml = split.yaml;
-  const written = value === undefined ? undefined : `${key}: ${typeof value === 'string' ? yamlScalar(value) : yamlFlowList(value)}`;
   const edit = (from: number, to: number, insert: string) => text.slice(0, yamlStart + from) + insert + text.slice(yamlStart + to);
 
   if (found) {
@@ -53,11 +74,11 @@ export function setOperationKey(file: string, text: string, key: string, value: 
   }
   if (written === undefined) return ok(text);
   const first = pairs[0];
-  if (!first?.key?.range) return refuse('its `operation:` block is empty');
+  if (!first?.key?.range) return refuse(`its \`${parent}:\` block is empty`);
   const indent = first.key.range[0] - (yaml.lastIndexOf('\n', first.key.range[0] - 1) + 1);
-  const rank = WRITTEN_ORDER.indexOf(key);
+  const rank = order.indexOf(key);
   const before = rank < 0 ? pairs.at(-1) : [...pairs].reverse().find((p) => {
-    const r = WRITTEN_ORDER.indexOf(keyOf(p) ?? '');
+    const r = order.indexOf(keyOf(p) ?? '');
     return r >= 0 && r < rank;
   });
   // After the pair before it (its value's last line, a block scalar's included), or first in the block.

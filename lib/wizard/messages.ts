@@ -41,7 +41,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('file'), path }),
   z.object({ type: z.literal('tool'), path }),
   z.object({ type: z.literal('call'), path, args: z.string() }),
-  z.object({ type: z.literal('export'), tools: z.boolean() }),
+  z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.boolean().optional() }),
   // Checked by `restoreSession` itself.
   z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
   z.object({ type: z.literal('spec-file'), path }),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createWizardService, type WizardReply, type WizardRequest, type WizardService } from './service';
 import { safetyMarks } from './operation-keys';
+import { readSkillZip } from '../bundle/zip';
 
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 const upload: WizardRequest = {
@@ -57,6 +58,23 @@ describe('set-safety', () => {
     expect(await text(service, 'cancel_booking.md')).toBe(before);
     expect(reply.previous).toEqual([['list_rooms.md', null]]);
     expect(reply.summary.problems.some((p) => p.file === 'list_rooms.md' && p.ruleId === 'safety' && p.severity === 'warning')).toBe(true);
+  });
+});
+
+describe('a read-only export', () => {
+  it('holds the safe operations only, those marked safe included, and says so in generated-with', async () => {
+    const service = createWizardService();
+    await service.handle(upload);
+    await summaryOf(service, { type: 'set-safety', files: [['create_booking.md', 'safe']] });
+    const reply = await service.handle({ type: 'export', tools: true, readOnly: true });
+    if (reply.type !== 'export') throw new Error(reply.type);
+    const zip = readSkillZip(reply.bytes);
+    if (!zip.ok) throw new Error('not a zip');
+    const names = [...zip.value.files.keys()].sort();
+    expect(names.filter((n) => n.endsWith('.md'))).toEqual(['SKILL.md', 'check_availability.md', 'create_booking.md', 'get_booking.md', 'list_rooms.md']);
+    const tools = JSON.parse(new TextDecoder().decode(zip.value.files.get('tools.json')));
+    expect(tools.map((t: { safety: string }) => t.safety)).toEqual(['safe', 'safe', 'safe', 'safe']);
+    expect(new TextDecoder().decode(zip.value.files.get('SKILL.md'))).toContain('generated-with: "{\\"readOnly\\":true}"');
   });
 });
 

@@ -73,7 +73,8 @@ export type WizardRequest =
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
-  | { type: 'export'; tools: boolean }
+  /** The bundle; `readOnly` keeps the safe operations only (SPEC 8.2). */
+  | { type: 'export'; tools: boolean; readOnly?: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
@@ -430,7 +431,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return { type: 'call', request: previewRequest(session, request.path, request.args) };
         case 'export':
           if (!session) return NO_SESSION;
-          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools, readOnly: request.readOnly }) };
         case 'exported':
           if (!session) return NO_SESSION;
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };

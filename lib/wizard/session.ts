@@ -19,6 +19,7 @@ import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, 
 import { declaredSafety, type OperationFile, type Safety } from '../skill/operation-file';
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
+import { readOnlyPackage } from '../curate/read-only';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
@@ -364,7 +365,10 @@ export function previewExport(session: WizardSession, path: string): string | un
   return op ? exportedText(op) : fileText(session, path);
 }
 
-/** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
-export function exportSession(session: WizardSession, options: { tools?: boolean } = {}): Uint8Array {
-  return exportBundle(session.pkg, options);
+/**
+ * The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. A
+ * read-only one (SPEC 8.2) holds the safe operations only, as `convert --read-only` does.
+ */
+export function exportSession(session: WizardSession, options: { tools?: boolean; readOnly?: boolean } = {}): Uint8Array {
+  return exportBundle(options.readOnly ? readOnlyPackage(session.pkg) : session.pkg, { tools: options.tools });
 }

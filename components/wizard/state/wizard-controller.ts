@@ -540,8 +540,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
 
     async onDownload() {
       await flushEdits();
-      const reply = await send({ type: 'export', tools: store.get().withTools });
-      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+      const { withTools, readOnly } = store.get();
+      const reply = await send({ type: 'export', tools: withTools, readOnly });
+      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}${readOnly ? '.read-only' : ''}.zip`);
       else dispatch({ type: 'recovered', message: `The bundle could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
@@ -625,6 +626,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     showSkill: () => dispatch({ type: 'show-skill' }),
     setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),
+    setReadOnly: (on: boolean) => dispatch({ type: 'read-only', on }),
     dismiss: () => dispatch({ type: 'recovered', message: null }),
   };
 }
