@@ -119,6 +119,7 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
     bytes: z.number(),
     sizes,
     fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),
+    mcp: z.record(z.string(), z.unknown()),
   }),
   z.object({ ok: z.literal(false), reason: z.string(), sizes }),
 ]);

@@ -20,6 +20,7 @@ import { declaredSafety, type OperationFile, type Safety } from '../skill/operat
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
 import { readOnlyPackage } from '../curate/read-only';
+import { mcpTool } from '../targets/adapt/shapes';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
@@ -277,7 +278,15 @@ export interface FittedInfo {
  * top-level argument, the largest first, so a person can see what to cut.
  */
 export type ToolPreview =
-  | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
+  | {
+      ok: true;
+      tool: PublishedTool;
+      bytes: number;
+      sizes?: ArgumentSize[];
+      fitted?: FittedInfo;
+      /** The tool as an MCP client gets it in `tools/list` (SPEC 8.2): its `annotations` and `outputSchema` beside the input. */
+      mcp: Record<string, unknown>;
+    }
   | { ok: false; reason: string; sizes?: ArgumentSize[] };
 
 export function previewTool(session: WizardSession, path: string): ToolPreview {
@@ -302,11 +311,13 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
   const fit = session.report?.fitted.find((f) => f.file === path && f.fits);
-  if (!fit) return { ok: true, tool: publication.tool, bytes };
+  const mcp = mcpTool({ file: path, tool: publication.tool, method: op.declaration.method });
+  if (!fit) return { ok: true, tool: publication.tool, bytes, mcp };
   return {
     ok: true,
     tool: publication.tool,
     bytes,
+    mcp,
     sizes: argumentSizes(publication.schema, types),
     fitted: { bytesBefore: fit.bytesBefore, bytesAfter: fit.bytesAfter, steps: fit.steps.length },
   };
