@@ -7,7 +7,7 @@ import { EditorStates } from './editor/editor-states';
 import { wrapsByDefault } from './editor/setup';
 import { CompatSection, TokenSummary, toolTokenLine } from './views/target-fit-view';
 import { FileList } from './views/file-list';
-import { skillCounts } from './views/format';
+import { skillCounts, safetyCounts } from './views/format';
 import { ProblemList } from './views/problem-list';
 import { REPORT_HEADING, ReportView } from './views/report-view';
 import { OperationsView } from './views/operations-view';
@@ -48,7 +48,7 @@ function SaveState({ store }: { store: HeardWizardStore }) {
 
 export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
-  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, readOnly, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
   const [wrapJson, setWrapJson] = useState(false);
@@ -181,12 +181,20 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
+          {safetyCounts(summary) && (
+            <p className="counts" aria-label="Operations by safety">
+              {safetyCounts(summary)}
+            </p>
+          )}
           <SettlingTokenSummary fit={fit} settling={settling} onModel={fitActions.chooseModel} />
           <SaveState store={store} />
         </div>
         <div className="actions">
           <label className="check">
             <input type="checkbox" checked={withTools} onChange={(e) => actions.setWithTools(e.target.checked)} /> include tools.json
+          </label>
+          <label className="check" title="Only the safe operations: what a read-only grant may call">
+            <input type="checkbox" checked={readOnly} onChange={(e) => actions.setReadOnly(e.target.checked)} /> Read-only (safe operations only)
           </label>
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
@@ -302,6 +310,7 @@ export function Wizard() {
                     else if (row.location && opened.specFiles.length > 0) void actions.openSpec(row.location.file, row.location.line);
                   }}
                   onCurate={actions.curate}
+                  onSafety={actions.markSafety}
                   tokens={fit.tokens}
                   targets={fit.targets}
                   limitTarget={fit.limitTarget}

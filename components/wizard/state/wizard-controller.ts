@@ -11,6 +11,7 @@ import { typedText, type OperationsState, type PreviewTab, type WizardAction, ty
 import type { LiveStore } from './use-live-reducer';
 import type { EditJournal } from './edit-journal';
 import type { SessionSummary } from '../../../lib/wizard/session';
+import type { SafetyMark } from '../../../lib/wizard/operation-keys';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -517,6 +518,27 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       dispatch({ type: 'summary', summary: reply.summary });
       return true;
     },
+    /** `safety` set on operation files (or put back as it was); what changed and what the rules refused, or null when the worker did not answer. */
+    async markSafety(files: SafetyMark[]): Promise<{ previous: SafetyMark[]; refused: Problem[] } | null> {
+      await flushEdits();
+      const reply = await send({ type: 'set-safety', files });
+      if (reply.type !== 'summary') return null;
+      dispatch({ type: 'summary', summary: reply.summary });
+      const previous = reply.previous ?? [];
+      const open = selected();
+      // The file open in the editor changed under it: shown again, at the version the worker now holds.
+      if (open !== null && previous.some(([path]) => path === open)) await loadFile(open);
+      return { previous, refused: reply.refused ?? [] };
+    },
+    /** The fields of a response kept (`pick`) for the open file; the problems when the file could not take them. */
+    async setPick(path: string, pick: string[]): Promise<Problem[]> {
+      await flushEdits();
+      const reply = await send({ type: 'set-pick', path, pick });
+      if (reply.type !== 'summary') return [problem('pick', 'error', 'The wizard did not answer: nothing was changed', path)];
+      dispatch({ type: 'summary', summary: reply.summary });
+      if (selected() === path) await loadFile(path);
+      return reply.refused ?? [];
+    },
     setOperationsView: (view: Partial<Omit<OperationsState, 'rows'>>) => dispatch({ type: 'operations-view', view }),
 
     async onArgs(text: string) {
@@ -527,8 +549,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
 
     async onDownload() {
       await flushEdits();
-      const reply = await send({ type: 'export', tools: store.get().withTools });
-      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+      const { withTools, readOnly } = store.get();
+      const reply = await send({ type: 'export', tools: withTools, readOnly });
+      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}${readOnly ? '.read-only' : ''}.zip`);
       else dispatch({ type: 'recovered', message: `The bundle could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
@@ -612,6 +635,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     showSkill: () => dispatch({ type: 'show-skill' }),
     setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),
+    setReadOnly: (on: boolean) => dispatch({ type: 'read-only', on }),
     dismiss: () => dispatch({ type: 'recovered', message: null }),
   };
 }
