@@ -482,7 +482,8 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
   const loaded = await loadSpec(readSpecFolder(row.folder, /\.(ya?ml|json|unprocessed)$/i), { entry: row.entry, validate: false });
   if (!loaded.ok) throw new Error(`${row.folder} did not load: ${loaded.problems[0]?.message}`);
   const port = await freePort();
-  const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl: `http://127.0.0.1:${port}` });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl });
   const chosen = result.report.declared.filter((d) => !options.only || options.only(d));
   const served = servedDocument(loaded.value.document, true);
   let forSampler: Doc | undefined;
@@ -519,10 +520,11 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
       const branch = () => {
         const body = unionBodySample(served, d.method, d.path, value.contentType, () => (forSampler ??= sampleable(withoutExamples(served)) as Doc));
         const again = body === undefined ? undefined : withBody(value, args ?? callArguments(value, false) ?? {}, body);
-        const built = again && buildRequest(value, again);
+        const built = again && buildRequest(value, again, { baseUrl });
         return built && built.ok ? built.value : undefined;
       };
-      const built = args && buildRequest(value, args);
+      // The mock is on this machine: given as the base URL, as a user calls a local mock.
+      const built = args && buildRequest(value, args, { baseUrl });
       const request = built && built.ok ? built.value : branch();
       if (!request) {
         run.unbuilt.push({ file: d.file, why: built && !built.ok ? (built.problems[0]?.message ?? 'refused') : 'no arguments pass the tool check' });
