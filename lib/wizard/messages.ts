@@ -115,6 +115,7 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
     bytes: z.number(),
     sizes,
     fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),
+    promises: z.object({ status: z.number(), safety: z.enum(SAFETY_VALUES), returns: z.unknown().optional(), pick: z.array(z.string()) }).optional(),
   }),
   z.object({ ok: z.literal(false), reason: z.string(), sizes }),
 ]);

@@ -8,7 +8,7 @@ import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
-import { buildRequest, callableOperation, callCredentials, type CallCredential, type HttpRequest } from '../call';
+import { buildRequest, callableOperation, callCredentials, responseExpectation, type CallCredential, type HttpRequest, type ResponseExpectation } from '../call';
 import type { ImportReport } from '../convert/model';
 import { argumentSizes, type ArgumentSize } from '../publish/argument-sizes';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
@@ -269,7 +269,15 @@ export interface FittedInfo {
  * top-level argument, the largest first, so a person can see what to cut.
  */
 export type ToolPreview =
-  | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
+  | {
+      ok: true;
+      tool: PublishedTool;
+      bytes: number;
+      sizes?: ArgumentSize[];
+      fitted?: FittedInfo;
+      /** What an answer should be (SPEC 8.1), for a call sent from the Call tab. */
+      promises?: ResponseExpectation;
+    }
   | { ok: false; reason: string; sizes?: ArgumentSize[] };
 
 export function previewTool(session: WizardSession, path: string): ToolPreview {
@@ -294,11 +302,13 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
   const fit = session.report?.fitted.find((f) => f.file === path && f.fits);
-  if (!fit) return { ok: true, tool: publication.tool, bytes };
+  const promises = responseExpectation(op.declaration, publication.tool.returns);
+  if (!fit) return { ok: true, tool: publication.tool, bytes, promises };
   return {
     ok: true,
     tool: publication.tool,
     bytes,
+    promises,
     sizes: argumentSizes(publication.schema, types),
     fitted: { bytesBefore: fit.bytesBefore, bytesAfter: fit.bytesAfter, steps: fit.steps.length },
   };

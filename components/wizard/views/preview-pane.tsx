@@ -26,6 +26,9 @@ export function PreviewPane({
   tokens,
   inBundle,
   onRestoreFullSchema,
+  model,
+  secrets,
+  onSecrets,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -40,6 +43,11 @@ export function PreviewPane({
   inBundle: string | undefined;
   /** Gives a fitted operation its full schema again (the skill is generated again). */
   onRestoreFullSchema?: () => void;
+  /** The model chosen in "Count for", for a sent call's answer's tokens. */
+  model?: string;
+  /** The credentials typed in the Call tab, by variable: the page's memory only, never saved. */
+  secrets: Readonly<Record<string, string>>;
+  onSecrets: (secrets: Record<string, string>) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -86,7 +94,16 @@ export function PreviewPane({
         ) : tab === 'tool' ? (
           <ToolPreview preview={tool} tokens={tokens} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
-          <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
+          <CallPreview
+            args={args}
+            onArgsChange={onArgs}
+            request={request}
+            credentials={credentials}
+            promises={tool.promises}
+            model={model}
+            secrets={secrets}
+            onSecrets={onSecrets}
+          />
         ) : (
           <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
         )}
