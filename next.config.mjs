@@ -11,7 +11,8 @@
  * docs/decisions/0037-content-security-policy.md). The development server keeps `'unsafe-inline'` and needs 'unsafe-eval'.
  *
  * Connections: the page connects only to itself. Fetching a spec by its address (BAD-INPUT
- * 21) runs in a worker started for that fetch alone (`components/wizard/io/fetch-spec.worker.ts`):
+ * 21) runs in a worker started for that fetch alone (`components/wizard/io/fetch-spec.worker.ts`),
+ * and so does sending a call from the Call tab (`components/wizard/io/send-call.worker.ts`):
  * a dedicated worker takes the policy its own script is served with, and the app's scripts
  * (`/_next/static/`) are served with `connect-src` open to http(s). So only the code the app
  * ships, started as a worker, reaches other servers; a script injected into the page could
