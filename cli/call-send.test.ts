@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnCli } from '../test/cli';
 
 // `call --send` against a server this test starts on 127.0.0.1: never an outside address.
-// The skill names a documentation host; --origin sends to the test's server instead.
+// The skill names a documentation host; --base-url sends to the test's server instead.
 
 /** What the server was sent, in order: the tests run at once, so each finds its own by its URL. */
 const got: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
@@ -104,7 +104,7 @@ const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
 describe.concurrent('cli call --send', () => {
   it('sends a safe call with the credential from INN_KEY and prints the answer, its size and that it matches returns', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'list_rooms', '--args', '{"beds":2}', '--send', '--origin', origin], { env: { INN_KEY: 'sekret-1' } });
+    const r = await spawnCli(['call', skill, 'list_rooms', '--args', '{"beds":2}', '--send', '--base-url', origin], { env: { INN_KEY: 'sekret-1' } });
     expect(r.code).toBe(0);
     expect(sentTo('/v1/rooms?beds=2')).toMatchObject([{ method: 'GET', url: '/v1/rooms?beds=2', headers: { 'x-inn-key': 'sekret-1' } }]);
     expect(r.stdout).toMatch(/^HTTP 200 OK\n(.*\n)*content-type: application\/json\n(.*\n)*x-total: 2\n\n\[\{"id":"heron","beds":2\},\{"id":"wren","beds":1\}\]\n$/);
@@ -112,18 +112,18 @@ describe.concurrent('cli call --send', () => {
   });
 
   it('says when the body does not match returns, and exits 1', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'list_wrong', '--send', '--origin', origin], { env: { INN_KEY: 'k' } });
+    const r = await spawnCli(['call', skill, 'list_wrong', '--send', '--base-url', origin], { env: { INN_KEY: 'k' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\n\n\[\{"id":7\}\]\n$/);
     expect(lines(r.stderr)).toEqual(['200, 10 bytes. The body does not match `returns`: `/0/id` must be string.']);
   });
 
   it('refuses an unsafe call without --yes, naming its method and URL, and sends it with --yes', async ({ expect }) => {
-    const no = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--origin', origin], { env: { INN_KEY: 'k' } });
+    const no = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--base-url', origin], { env: { INN_KEY: 'k' } });
     expect(no.code).toBe(1);
     expect(no.stdout).toBe('');
     expect(lines(no.stderr)).toEqual([`POST ${origin}/v1/bookings is unsafe: it may change something on the server each time it is sent. Nothing was sent: give --yes to send it.`]);
-    const yes = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--yes', '--origin', origin], { env: { INN_KEY: 'k' } });
+    const yes = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--yes', '--base-url', origin], { env: { INN_KEY: 'k' } });
     expect(yes.code).toBe(0);
     expect(sentTo('/v1/bookings')).toMatchObject([{ method: 'POST', body: '{"room":"heron"}', headers: { 'content-type': 'application/json', 'x-inn-key': 'k' } }]);
     expect(yes.stdout).toMatch(/^HTTP 201 Created\n/);
@@ -131,7 +131,7 @@ describe.concurrent('cli call --send', () => {
   });
 
   it('keeps refusing an unsafe call under --read-only, --yes or not', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--yes', '--read-only', '--origin', origin]);
+    const r = await spawnCli(['call', skill, 'create_booking', '--args', '{"room":"heron"}', '--send', '--yes', '--read-only', '--base-url', origin]);
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
       'create_booking.md: A read-only grant calls only safe operations, and it is `unsafe`, the default of `POST`, and declares no `safety: safe`',
@@ -140,28 +140,28 @@ describe.concurrent('cli call --send', () => {
   });
 
   it('says which variable to set when no credential is, and sends without', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'list_rooms', '--args', '{"beds":1}', '--send', '--origin', origin], { env: { INN_KEY: '' } });
+    const r = await spawnCli(['call', skill, 'list_rooms', '--args', '{"beds":1}', '--send', '--base-url', origin], { env: { INN_KEY: '' } });
     expect(r.code).toBe(0);
     expect(sentTo('/v1/rooms?beds=1')[0].headers).not.toHaveProperty('x-inn-key');
     expect(lines(r.stderr)[0]).toBe('No credential sent: set INN_KEY (the X-Inn-Key header).');
   });
 
   it('prints an error status as the answer, not checked against returns, and exits 1', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'gone', '--send', '--origin', `${origin}/`], { env: { INN_KEY: 'k' } });
+    const r = await spawnCli(['call', skill, 'gone', '--send', '--base-url', `${origin}/`], { env: { INN_KEY: 'k' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^HTTP 404 Not Found\n(.*\n)*\nno such thing\n$/);
     expect(lines(r.stderr)).toEqual(['404, 13 bytes. Not the success status (200): the body is not checked against `returns`.']);
   });
 
   it('prints a redirect as the answer: not followed, so the credential never goes elsewhere', async ({ expect }) => {
-    const r = await spawnCli(['call', skill, 'moved', '--send', '--origin', origin], { env: { INN_KEY: 'k' } });
+    const r = await spawnCli(['call', skill, 'moved', '--send', '--base-url', origin], { env: { INN_KEY: 'k' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^HTTP 302 Found\n(.*\n)*location: https:\/\/elsewhere\.example\/steal\n?/);
     expect(lines(r.stderr)).toEqual(['302, 0 bytes. Not the success status (200): the body is not checked against `returns`.']);
   });
 
   it('stops a call with no whole answer within --timeout, and names a server not reached, each in one line', async ({ expect }) => {
-    const slow = await spawnCli(['call', skill, 'slow', '--send', '--origin', origin, '--timeout', '0.5'], { env: { INN_KEY: 'k' } });
+    const slow = await spawnCli(['call', skill, 'slow', '--send', '--base-url', origin, '--timeout', '0.5'], { env: { INN_KEY: 'k' } });
     expect(slow.code).toBe(1);
     expect(lines(slow.stderr)).toEqual([`GET ${origin}/v1/slow: no whole answer within 0.5 s, so it was stopped (--timeout sets the limit)`]);
     // A port nothing listens on: the server's own, closed by a fresh one taken and released.
@@ -171,17 +171,15 @@ describe.concurrent('cli call --send', () => {
         s.close(() => go(`http://127.0.0.1:${port}`));
       });
     });
-    const refused = await spawnCli(['call', skill, 'list_rooms', '--send', '--origin', closed], { env: { INN_KEY: 'k' } });
+    const refused = await spawnCli(['call', skill, 'list_rooms', '--send', '--base-url', closed], { env: { INN_KEY: 'k' } });
     expect(refused.code).toBe(1);
     expect(lines(refused.stderr)).toEqual([`GET ${closed}/v1/rooms: ${closed.slice('http://'.length)} refused the connection (nothing listens there)`]);
   });
 
-  it('refuses --origin with a path, --timeout that is not seconds, and --yes without --send, in one line with exit 2', async ({ expect }) => {
-    const path = await spawnCli(['call', skill, 'list_rooms', '--send', '--origin', `${origin}/v2`]);
-    expect(path.code).toBe(2);
-    expect(lines(path.stderr)).toEqual([`skill-wizard call: --origin takes a scheme, host and port only (http://127.0.0.1:8080), not "${origin}/v2"`]);
+  it('refuses --timeout that is not seconds, and --yes without --send, in one line with exit 2', async ({ expect }) => {
     const timeout = await spawnCli(['call', skill, 'list_rooms', '--send', '--timeout', 'soon']);
     expect(timeout.code).toBe(2);
+    expect(lines(timeout.stderr)).toEqual(['skill-wizard call: --timeout takes seconds, more than 0 and at most 600, not "soon"']);
     const yes = await spawnCli(['call', skill, 'list_rooms', '--yes']);
     expect(yes.code).toBe(2);
     expect(lines(yes.stderr)).toEqual(['skill-wizard call: --yes confirms a call that --send sends: give --send too']);

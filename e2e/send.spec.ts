@@ -1,16 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { WizardPage } from './wizard-page';
 
 // Send in the Call tab, against a server this test starts on 127.0.0.1 (another origin than
-// the app's, as a vendor's server is): never an outside address.
+// the app's, as a vendor's server is): never an outside address. A call to this machine is
+// refused as a host that cannot be the vendor's (decision 0150), so the spec names
+// `inn.example`, which this browser resolves to 127.0.0.1.
+test.use({
+  launchOptions: {
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP inn.example 127.0.0.1'],
+  },
+});
 
 const SECRET = 'inn-secret-7f3a9c';
 
 let server: Server;
+/** The server's address as the test reaches it, and as the spec (and so the browser) names it. */
 let origin = '';
+let api = '';
 const received: { method: string; path: string; key?: string; body: string }[] = [];
 
 const CORS = {
@@ -54,7 +65,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
 test.beforeAll(async () => {
   server = createServer(answer);
   await new Promise<void>((go) => server.listen(0, '127.0.0.1', go));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  api = `http://inn.example:${port}`;
 });
 
 test.afterAll(async () => {
@@ -68,7 +81,7 @@ function innSpec() {
   return {
     openapi: '3.0.3',
     info: { title: 'Inn', version: '1.0.0', description: 'Rooms and bookings of an inn.' },
-    servers: [{ url: origin }],
+    servers: [{ url: api }],
     security: [{ innKey: [] }],
     components: { securitySchemes: { innKey: { type: 'apiKey', in: 'header', name: 'X-Inn-Key' } } },
     paths: {
@@ -143,7 +156,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await wizard.openFile('list_rooms.md');
     await page.getByRole('tab', { name: 'Call' }).click();
-    await expect(page.getByLabel('HTTP request')).toContainText(`GET ${origin}/rooms`);
+    await expect(page.getByLabel('HTTP request')).toContainText(`GET ${api}/rooms`);
     const credential = page.getByLabel('Credential for innKey');
     await expect(page.getByText('Goes in the X-Inn-Key header')).toBeVisible();
     await credential.fill(SECRET);
@@ -163,10 +176,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await wizard.openFile('create_booking.md');
     await page.getByRole('tab', { name: 'Call' }).click();
     await page.getByLabel('Arguments (JSON)').fill('{"room": "heron"}');
-    await expect(page.getByLabel('HTTP request')).toContainText(`POST ${origin}/bookings`);
+    await expect(page.getByLabel('HTTP request')).toContainText(`POST ${api}/bookings`);
     const sentBefore = received.length;
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Send POST ${origin}/bookings?` });
+    const confirm = page.getByRole('alertdialog', { name: `Send POST ${api}/bookings?` });
     await expect(confirm).toContainText('is unsafe: it may change something on the server each time it is sent');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
@@ -184,7 +197,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Call' }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Refused by CORS' });
-    await expect(refusal).toContainText(`Refused by CORS: 127.0.0.1:${new URL(origin).port} does not let other pages read its answers`);
+    await expect(refusal).toContainText(`Refused by CORS: ${new URL(api).host} does not let other pages read its answers`);
     await expect(refusal.getByRole('button', { name: 'Copy as curl' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 

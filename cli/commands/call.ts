@@ -12,12 +12,12 @@ import {
   readOnlyRefusal,
   responseExpectation,
   sendConfirmation,
-  type HttpRequest,
 } from '../../lib/call';
 import { publishOperation } from '../../lib/publish/publish';
 import * as z from 'zod';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
+import { isHostProblem } from '../../lib/rules/operation-url';
 import { sendRequest } from './call-send';
 
 /** `--args`: the JSON text of the arguments, parsed; `{}` when left out. */
@@ -36,26 +36,6 @@ const jsonArgs = z._default(
   {},
 );
 
-/** `--origin`: `http(s)://host[:port]`, nothing after it; where a sent call goes instead of the skill's server. */
-const originOption = z.optional(
-  z.pipe(
-    z.string(),
-    z.transform((text: string, ctx): string => {
-      let u: URL | undefined;
-      try {
-        u = new URL(text);
-      } catch {
-        u = undefined;
-      }
-      if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.pathname !== '/' || u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '') {
-        ctx.issues.push({ code: 'custom', message: `--origin takes a scheme, host and port only (http://127.0.0.1:8080), not ${JSON.stringify(text)}`, input: text });
-        return z.NEVER;
-      }
-      return u.origin;
-    }),
-  ),
-);
-
 /** `--timeout`: seconds, more than 0. */
 const timeoutOption = z._default(
   z.pipe(
@@ -72,11 +52,9 @@ const timeoutOption = z._default(
   30_000,
 );
 
-const SCHEME_AND_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
-
 export const call = defineCommand({
   name: 'call',
-  usage: "call <skill folder or .zip> <operation> [--args '<json>'] [--read-only] [--send] [--yes] [--origin <url>] [--timeout <seconds>]",
+  usage: "call <skill folder or .zip> <operation> [--args '<json>'] [--read-only] [--base-url <url>] [--send] [--yes] [--timeout <seconds>]",
   summary: 'Print the HTTP request a call becomes (or why it is refused), or send it',
   help: [
     '<operation> is the alias (the file base name, create_booking) or the tool name',
@@ -86,30 +64,35 @@ export const call = defineCommand({
     'and exits 1; so does a skill with errors. A pattern that cannot be matched in linear',
     'time is left to the model, with a warning on stderr.',
     '--read-only refuses an operation that is not safe, as a read-only grant does, naming why.',
+    'A host that cannot be the API\'s (this machine, a private network, a metadata address, a',
+    'bare number, look-alike letters) is refused; --base-url sends the call to the base URL',
+    'you give instead (a local mock, a sandbox), its path before the operation\'s.',
+    'Plain http is a warning.',
     '',
     '--send sends the request and prints the answer: status, headers and body on stdout,',
     'its size in bytes and, when the operation declares `returns`, whether the body',
     'matches it on stderr. Exit 0 when the answer is the success status and matches, 1',
     'otherwise. An operation that is not safe (SPEC 8.1: idempotent or unsafe) is sent',
     'only with --yes; without it, nothing is sent and the method and URL are named.',
-    "The credential is read from the environment variable Copy as curl names for each",
+    'The credential is read from the environment variable Copy as curl names for each',
     "scheme of SKILL.md's Authentication section: the scheme's name in capitals, words",
     'joined by _ (`api_key` and `apiKey` → API_KEY), and goes where that section says.',
-    'Redirects are not followed. --origin sends to another server (a sandbox, a local',
-    'test double): http(s)://host[:port], the path kept. --timeout is the most seconds',
-    'an answer may take, 30 when left out.',
+    'Redirects are not followed. --timeout is the most seconds an answer may take, 30',
+    'when left out.',
   ].join('\n'),
   options: z.object({
     args: jsonArgs,
     'read-only': z._default(z.boolean(), false),
+    'base-url': z.optional(z.string()),
     send: z._default(z.boolean(), false),
     yes: z._default(z.boolean(), false),
-    origin: originOption,
     timeout: timeoutOption,
   }),
   positionals: [2, 2],
   async run({ positionals: [path, name], options, io }) {
-    const pkg = await loadPublishable(path, io);
+    const baseUrl = options['base-url'];
+    // The user's base URL replaces the skill's host, so what the rules say of that host is moot.
+    const pkg = await loadPublishable(path, io, baseUrl === undefined ? undefined : isHostProblem);
     if (!pkg) return EXIT_PROBLEMS;
     const callable = findCallable(pkg, name);
     if (!callable.ok) {
@@ -126,14 +109,14 @@ export const call = defineCommand({
         return EXIT_PROBLEMS;
       }
     }
-    const request = buildRequest(callable.value, options.args);
+    const request = buildRequest(callable.value, options.args, baseUrl === undefined ? {} : { baseUrl });
     if (!request.ok) {
       for (const p of request.problems) io.err(formatProblem(p));
       io.err(`${callable.value.tool.name}: refused, nothing would be sent`);
       return EXIT_PROBLEMS;
     }
     for (const p of request.problems) io.err(formatProblem(p));
-    const built: HttpRequest = options.origin === undefined ? request.value : { ...request.value, url: request.value.url.replace(SCHEME_AND_HOST, options.origin) };
+    const built = request.value;
     if (!options.send) {
       if (options.yes) throw new UsageError('--yes confirms a call that --send sends: give --send too');
       io.out(JSON.stringify(built, null, 2));

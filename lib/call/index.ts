@@ -5,4 +5,5 @@ export * from './example-arguments';
 export * from './credentials';
 export * from './copy-as';
 export * from './read-only';
+export * from './request-host';
 export * from './send';

@@ -1,12 +1,10 @@
-import { checkResponseBody, MAX_ANSWER_BYTES, type BodyCheck, type CallAnswer, type HttpRequest, type ResponseExpectation } from '../../../lib/call';
+import { MAX_ANSWER_BYTES, type CallAnswer, type HttpRequest } from '../../../lib/call';
 import { DEFAULT_MODEL, findTokenModel } from '../../../lib/targets/tokens/models';
 import { loadTokenizer } from '../../../lib/targets/tokens/tokenizer';
 
-/** What the page asks the send worker: the request (credential in), and what to check the answer against. */
+/** What the page asks the send worker: the request, credential in. */
 export interface SendMessage {
   request: HttpRequest;
-  /** What the operation promises of its answer: the success status, `returns` (expanded) and `pick`. */
-  promises?: ResponseExpectation;
   /** The model chosen in "Count for", whose encoding counts the body's tokens. */
   model?: string;
 }
@@ -15,7 +13,7 @@ export interface SendMessage {
 export type SendFailure = 'cors' | 'unreachable' | 'redirect' | 'stopped' | 'broken';
 
 export type SendOutcome =
-  | { ok: true; answer: CallAnswer; check: BodyCheck; tokens?: { count: number; model: string; estimate: boolean } }
+  | { ok: true; answer: CallAnswer; tokens?: { count: number; model: string; estimate: boolean } }
   | { ok: false; kind: SendFailure; message: string };
 
 const INIT: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' };
@@ -23,8 +21,8 @@ const INIT: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer', 
 /**
  * Sends one call from here (`send-call.worker.ts` calls it): no cookies, no referrer, and a
  * redirect not followed (it would take the credential to a server the skill does not name).
- * The answer is read up to `MAX_ANSWER_BYTES`, checked against the declared success status
- * and `returns` (after `pick`), and its body's tokens counted for the chosen model. A fetch
+ * The answer is read up to `MAX_ANSWER_BYTES` and its body's tokens counted for the chosen
+ * model (this worker evaluates no code, so `returns` is checked by the wizard's). A fetch
  * the browser refuses is told apart (`whyRefused`): a server that answers but lets no other
  * page read it (CORS), or one not reached.
  */
@@ -71,8 +69,7 @@ export async function sendHere(message: SendMessage): Promise<SendOutcome> {
   }
   const body = new TextDecoder().decode(whole);
   const answer: CallAnswer = { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, bytes, ...(bytes > kept ? { cut: true } : {}) };
-  const check: BodyCheck = message.promises ? checkResponseBody(message.promises, answer.status, body) : { kind: 'undeclared' };
-  return { ok: true, answer, check, ...(await bodyTokens(body, message.model)) };
+  return { ok: true, answer, ...(await bodyTokens(body, message.model)) };
 }
 
 /** The body's tokens with the chosen model's encoding; none when the tokenizer cannot be loaded. */

@@ -34,7 +34,7 @@ describe('superviseSend', () => {
     const worker = fakeWorker();
     const sent = superviseSend(worker, message);
     expect(worker.posted).toEqual([message]);
-    const outcome: SendOutcome = { ok: true, answer: { status: 201, statusText: '', headers: [], body: '{}', bytes: 2 }, check: { kind: 'undeclared' } };
+    const outcome: SendOutcome = { ok: true, answer: { status: 201, statusText: '', headers: [], body: '{}', bytes: 2 } };
     worker.answer(outcome);
     expect(await sent).toEqual(outcome);
     expect(worker.terminated).toBe(1);

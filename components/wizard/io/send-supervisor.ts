@@ -1,3 +1,4 @@
+import { withFetchPolicy } from './browser-files';
 import type { FetchWorker } from './fetch-supervisor';
 import type { SendMessage, SendOutcome } from './send-call';
 
@@ -42,8 +43,12 @@ export function superviseSend(worker: FetchWorker, message: SendMessage, options
   });
 }
 
-/** Sends a call from a worker of its own (`send-call.worker.ts`), never from the page. */
+/**
+ * Sends a call from a worker of its own (`send-call.worker.ts`), never from the page, under
+ * the fetch worker's policy (next.config.mjs): it may reach other servers and evaluate
+ * nothing, so the answer is checked against `returns` by the wizard's worker, not here.
+ */
 export function sendCall(message: SendMessage, options: { signal?: AbortSignal } = {}): Promise<SendOutcome> {
-  const worker = new Worker(new URL('./send-call.worker.ts', import.meta.url), { type: 'module' });
+  const worker = withFetchPolicy(() => new Worker(new URL('./send-call.worker.ts', import.meta.url), { type: 'module' }));
   return superviseSend(worker, message, options);
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { curlCommand, fetchSnippet, type CallCredential, type HttpRequest, type ResponseExpectation } from '../../../lib/call';
+import { curlCommand, fetchSnippet, type BodyCheck, type CallCredential, type HttpRequest } from '../../../lib/call';
+import type { Safety } from '../../../lib/skill/operation-file';
 import type { Result } from '../../../lib/core/result';
 import { ProblemList } from './problem-list';
 import { SendCall } from './send-call';
@@ -15,7 +16,8 @@ export function CallPreview({
   onArgsChange,
   request,
   credentials,
-  promises,
+  safety,
+  onCheck,
   model,
   secrets,
   onSecrets,
@@ -25,8 +27,10 @@ export function CallPreview({
   request: Result<HttpRequest> | undefined;
   /** Where SKILL.md says the credentials go: placeholders in the copied request, fields for Send. */
   credentials: readonly CallCredential[];
-  /** What the operation promises of its answer, to check a sent call's against. */
-  promises?: ResponseExpectation;
+  /** The operation's safety: Send asks first for anything but safe. */
+  safety: Safety | undefined;
+  /** Checks a sent call's answer against what the operation promises. */
+  onCheck: (status: number, body: string) => Promise<BodyCheck | undefined>;
   /** The model chosen in "Count for", for the answer's tokens. */
   model?: string;
   /** The credentials typed for Send, by variable: the page's memory only. */
@@ -48,7 +52,8 @@ export function CallPreview({
           <SendCall
             request={request.value}
             credentials={credentials}
-            promises={promises}
+            safety={safety}
+            onCheck={onCheck}
             model={model}
             secrets={secrets}
             onSecrets={onSecrets}

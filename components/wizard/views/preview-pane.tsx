@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import type { CallCredential, HttpRequest } from '../../../lib/call';
+import type { BodyCheck, CallCredential, HttpRequest } from '../../../lib/call';
 import type { Result } from '../../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../../lib/wizard/session';
 import { CallPreview } from './call-preview';
@@ -29,6 +29,7 @@ export function PreviewPane({
   model,
   secrets,
   onSecrets,
+  onCheckAnswer,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -48,6 +49,8 @@ export function PreviewPane({
   /** The credentials typed in the Call tab, by variable: the page's memory only, never saved. */
   secrets: Readonly<Record<string, string>>;
   onSecrets: (secrets: Record<string, string>) => void;
+  /** Checks a sent call's answer against what the open operation promises (the wizard's worker). */
+  onCheckAnswer: (status: number, body: string) => Promise<BodyCheck | undefined>;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -99,7 +102,8 @@ export function PreviewPane({
             onArgsChange={onArgs}
             request={request}
             credentials={credentials}
-            promises={tool.promises}
+            safety={tool.tool.safety}
+            onCheck={onCheckAnswer}
             model={model}
             secrets={secrets}
             onSecrets={onSecrets}

@@ -7,10 +7,11 @@ import {
   credentialPlace,
   describeBodyCheck,
   sendConfirmation,
+  type BodyCheck,
   type CallCredential,
   type HttpRequest,
-  type ResponseExpectation,
 } from '../../../lib/call';
+import type { Safety } from '../../../lib/skill/operation-file';
 import type { SendOutcome } from '../io/send-call';
 import { sendCall } from '../io/send-supervisor';
 import { byteSize } from './format';
@@ -18,7 +19,11 @@ import { byteSize } from './format';
 /** The most of a body drawn on the page; the size line says when it is more. */
 const SHOWN_CHARACTERS = 100_000;
 
-type Phase = { kind: 'idle' } | { kind: 'confirming'; text: string } | { kind: 'sending'; controller: AbortController } | { kind: 'done'; sent: HttpRequest; outcome: SendOutcome };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'confirming'; text: string }
+  | { kind: 'sending'; controller: AbortController }
+  | { kind: 'done'; sent: HttpRequest; outcome: SendOutcome; check?: BodyCheck };
 
 /**
  * **Send**: the request above sent for real, on an explicit click only, from a worker of its
@@ -31,7 +36,8 @@ type Phase = { kind: 'idle' } | { kind: 'confirming'; text: string } | { kind: '
 export function SendCall({
   request,
   credentials,
-  promises,
+  safety,
+  onCheck,
   model,
   secrets,
   onSecrets,
@@ -39,7 +45,10 @@ export function SendCall({
 }: {
   request: HttpRequest;
   credentials: readonly CallCredential[];
-  promises?: ResponseExpectation;
+  /** The operation's safety (SPEC 8.1): anything but safe is confirmed first. */
+  safety: Safety | undefined;
+  /** Checks an answer against what the operation promises (in the wizard's worker). */
+  onCheck: (status: number, body: string) => Promise<BodyCheck | undefined>;
   /** The model chosen in "Count for": the body's tokens are counted for it. */
   model?: string;
   secrets: Readonly<Record<string, string>>;
@@ -68,11 +77,12 @@ export function SendCall({
     const sent = withSecrets.value;
     const controller = new AbortController();
     setPhase({ kind: 'sending', controller });
-    const outcome = await sendCall({ request: sent, ...(promises ? { promises } : {}), ...(model !== undefined ? { model } : {}) }, { signal: controller.signal });
-    setPhase((now) => (now.kind === 'sending' && now.controller === controller ? { kind: 'done', sent, outcome } : now));
+    const outcome = await sendCall({ request: sent, ...(model !== undefined ? { model } : {}) }, { signal: controller.signal });
+    const check = outcome.ok ? await onCheck(outcome.answer.status, outcome.answer.body) : undefined;
+    setPhase((now) => (now.kind === 'sending' && now.controller === controller ? { kind: 'done', sent, outcome, ...(check ? { check } : {}) } : now));
   };
   const onSend = () => {
-    const confirm = sendConfirmation(request.method, promises?.safety ?? 'unsafe', request.url);
+    const confirm = sendConfirmation(request.method, safety ?? 'unsafe', request.url);
     if (confirm) setPhase({ kind: 'confirming', text: confirm });
     else void send();
   };
@@ -124,7 +134,7 @@ export function SendCall({
             Sending {request.method} {request.url}…
           </p>
         )}
-        {phase.kind === 'done' && <Outcome sent={phase.sent} outcome={phase.outcome} copyCurl={copyCurl} />}
+        {phase.kind === 'done' && <Outcome sent={phase.sent} outcome={phase.outcome} check={phase.check} copyCurl={copyCurl} />}
       </div>
     </section>
   );
@@ -148,7 +158,7 @@ function CredentialField({ credential: c, value, onChange }: { credential: CallC
   );
 }
 
-function Outcome({ sent, outcome, copyCurl }: { sent: HttpRequest; outcome: SendOutcome; copyCurl: ReactNode }) {
+function Outcome({ sent, outcome, check, copyCurl }: { sent: HttpRequest; outcome: SendOutcome; check?: BodyCheck; copyCurl: ReactNode }) {
   if (!outcome.ok) {
     return (
       <div role="alert" className="refused send-refused">
@@ -157,7 +167,7 @@ function Outcome({ sent, outcome, copyCurl }: { sent: HttpRequest; outcome: Send
       </div>
     );
   }
-  const { answer, check, tokens } = outcome;
+  const { answer, tokens } = outcome;
   const shown = prettyBody(answer.body);
   const size = [
     `${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`,
@@ -172,8 +182,8 @@ function Outcome({ sent, outcome, copyCurl }: { sent: HttpRequest; outcome: Send
       <p className="counts" aria-label="Answer size">
         {size}
       </p>
-      <p className={check.kind === 'matches' ? 'ok' : check.kind === 'differs' || check.kind === 'not-json' ? 'refused' : 'muted'} aria-label="Against returns">
-        {describeBodyCheck(check)}
+      <p className={check?.kind === 'matches' ? 'ok' : check?.kind === 'differs' || check?.kind === 'not-json' ? 'refused' : 'muted'} aria-label="Against returns">
+        {check ? describeBodyCheck(check) : 'The body could not be checked against `returns`: the skill is busy. Send again to check it.'}
       </p>
       <pre aria-label="Answer headers" tabIndex={0}>
         {answerHead(answer)}
