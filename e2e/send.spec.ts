@@ -103,7 +103,7 @@ function innSpec() {
   };
 }
 
-/** Every record of every IndexedDB database of the page, and all of localStorage, as text. */
+/** Every record of every IndexedDB database of the page, and all of localStorage and sessionStorage, as text. */
 function storedText(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const out: string[] = [];
@@ -137,9 +137,14 @@ function storedText(page: Page): Promise<string> {
       }
       db.close();
     }
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      out.push(`localStorage ${key}: ${localStorage.getItem(key)}`);
+    for (const [name, storage] of [
+      ['localStorage', localStorage],
+      ['sessionStorage', sessionStorage],
+    ] as const) {
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i)!;
+        out.push(`${name} ${key}: ${storage.getItem(key)}`);
+      }
     }
     return out.join('\n');
   });
@@ -206,7 +211,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const fromPage = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(fromPage.filter((u) => !u.startsWith(appOrigin))).toEqual([]);
 
-    // Saved drafts, the journal, localStorage and the bundle hold no credential.
+    // Saved drafts, the journal, localStorage, sessionStorage and the bundle hold no credential.
     await expect.poll(async () => (await wizard.savedInfo())?.folder, { timeout: 10_000 }).toBe('inn');
     await page.waitForTimeout(1_000);
     const stored = await storedText(page);
