@@ -45,13 +45,6 @@ export const ALLOWED: readonly Allowed[] = [
     reason: 'Prism does not read array items written with an index inside a bracket-style field (`features[subscription_update][products][0][product]=…`), the encoding Stripe takes',
   },
   {
-    spec: 'stripe-core',
-    operation: 'POST /v1/files',
-    rule: /Reserved characters used in request body/,
-    by: 'prism',
-    reason: "Prism checks a multipart body's `application/json` parts for reserved characters as if they were form-encoded, because the spec gives them `style: deepObject`, which OpenAPI 3.0 ignores outside form bodies",
-  },
-  {
     spec: 'slack-web',
     operation: '*',
     rule: /Request header must have required property 'token'/,
