@@ -43,6 +43,8 @@ function harness() {
       case 'delete-draft':
         kept.delete(request.id);
         return { type: 'deleted', id: request.id };
+      case 'rename-draft':
+        return { type: 'renamed', id: request.id, label: request.label };
       case 'export-draft':
       case 'raw-draft':
       case 'flush':
