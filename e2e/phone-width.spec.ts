@@ -24,7 +24,7 @@ async function atPhoneWidth(page: Page, scheme: 'light' | 'dark' = 'light'): Pro
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`${scheme}, ${WIDTH} px: a 300-operation spec with prose-only rows scrolls sideways on no view, axe clean, the grid showing state and tool`, async ({ page }) => {
+  test(`${scheme}, ${WIDTH} px: a 300-operation spec with prose-only rows scrolls sideways on no view, axe clean, the grid showing state, safety and tool`, async ({ page }) => {
     test.setTimeout(240_000);
     const wizard = await atPhoneWidth(page, scheme);
     const check = async (view: string) => {
@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const grid = page.getByRole('grid', { name: 'Operations' });
     await expect(grid).toBeVisible();
     const declared = grid.getByRole('row').filter({ hasText: 'declared' }).first();
-    for (const cell of ['.ops-method', '.ops-state', '.ops-path', '.ops-tool']) {
+    for (const cell of ['.ops-method', '.ops-state', '.ops-safety', '.ops-path', '.ops-tool']) {
       const box = (await declared.locator(`:scope > ${cell}`).boundingBox())!;
       expect(box.width, cell).toBeGreaterThan(0);
       expect(box.x + box.width, cell).toBeLessThanOrEqual(WIDTH);
