@@ -392,6 +392,7 @@ export function Wizard() {
               tokens={toolTokenLine(fit.tokens, selected)}
               inBundle={exported?.path === selected ? exported.text : undefined}
               onRestoreFullSchema={opened?.summary.origin.kind === 'spec' ? () => void actions.onRestoreFullSchema() : undefined}
+              response={selected === null ? undefined : { path: selected, revision: summary, load: actions.loadResponse, onPick: actions.setPick }}
             />
           </>
         )}

@@ -1,11 +1,12 @@
 'use client';
 
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type ComponentProps, type KeyboardEvent } from 'react';
 import type { CallCredential, HttpRequest } from '../../../lib/call';
 import type { Result } from '../../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../../lib/wizard/session';
 import { CallPreview } from './call-preview';
 import { ToolPreview } from './tool-preview';
+import { ResponsePanel } from './response-panel';
 import type { PreviewTab } from '../state/wizard-state';
 
 const TABS: { id: PreviewTab; label: string }[] = [
@@ -26,6 +27,7 @@ export function PreviewPane({
   tokens,
   inBundle,
   onRestoreFullSchema,
+  response,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -40,6 +42,8 @@ export function PreviewPane({
   inBundle: string | undefined;
   /** Gives a fitted operation its full schema again (the skill is generated again). */
   onRestoreFullSchema?: () => void;
+  /** The open file's response, below the call (`ResponsePanel`). */
+  response?: ComponentProps<typeof ResponsePanel>;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -86,7 +90,10 @@ export function PreviewPane({
         ) : tab === 'tool' ? (
           <ToolPreview preview={tool} tokens={tokens} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
-          <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
+          <>
+            <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
+            {response && <ResponsePanel {...response} />}
+          </>
         ) : (
           <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
         )}
