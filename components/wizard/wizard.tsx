@@ -21,6 +21,7 @@ import { useSettling, useSkillFit, type Settling } from './state/use-target-fit'
 import type { FitState } from './state/target-fit-state';
 import { useLiveValue } from './state/use-live-reducer';
 import { useWizardSession, type HeardWizardStore } from './state/use-wizard-session';
+import { useComeBack } from './state/use-come-back';
 
 /**
  * The wizard: upload a spec (or open a bundle), read the import report, review and edit
@@ -68,6 +69,8 @@ export function Wizard() {
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
   const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, wizard: store, tableShown: !starting && selected === null && spec === null });
+  // A reload comes back to the draft, the file and the choices this tab had.
+  useComeBack({ state, fit, actions, fitActions });
   // The same functions on every render: the file list is memoized and is not drawn again while one types.
   const fileListActions = useMemo(
     () => ({
@@ -128,6 +131,7 @@ export function Wizard() {
             onDownload={(id) => void actions.onDownloadDraft(id)}
             onDelete={(id) => void actions.onDeleteDraft(id)}
             onDownloadRaw={(id) => void actions.onDownloadRaw(id)}
+            onRename={(id, label) => void actions.onRenameDraft(id, label)}
           />
         )}
         <StartPanel

@@ -32,7 +32,7 @@ const upload = z.object({ name: z.string(), kind: z.enum(['files', 'folder']), e
 
 export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('convert'), upload, options }),
-  z.object({ type: z.literal('update'), upload, from: upload.optional() }),
+  z.object({ type: z.literal('update'), upload, from: upload.optional(), review: z.boolean().optional() }),
   z.object({ type: z.literal('apply-update'), settled: z.array(z.tuple([path, z.string()])) }),
   z.object({ type: z.literal('undo-update') }),
   z.object({ type: z.literal('regenerate'), options }),
@@ -82,6 +82,7 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   tools: z.number(),
   removed: z.array(path),
   prunedTypes: z.array(z.string()).optional(),
+  waiting: z.array(path).optional(),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
   safety: z.object({ safe: z.number(), idempotent: z.number(), unsafe: z.number() }),
 });
@@ -99,6 +100,7 @@ const operationRowSchema: z.ZodType<OperationRow> = z.object({
   summary: z.string(),
   state: z.enum(['declared', 'fitted', 'prose-only', 'error', 'skipped']),
   removed: z.boolean(),
+  waiting: z.literal(true).optional(),
   errors: z.number(),
   warnings: z.number(),
   bytes: z.number().optional(),
@@ -212,6 +214,7 @@ const updatePreview: z.ZodType<UpdatePreview> = z.object({
   editedRemoved: z.array(z.tuple([path, z.string()])),
   problems: z.array(problemSchema),
   keptEdits: z.array(path),
+  review: z.literal(true).optional(),
 });
 
 const measure = { text: z.string(), bytes: z.number(), tokens: z.number() };

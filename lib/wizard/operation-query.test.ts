@@ -177,3 +177,21 @@ describe('operationFacets', () => {
     expect(operationFacets(many.map((r) => ({ ...r, tags: ['one'] }))).byResource).toBe(true);
   });
 });
+
+describe('the new operations waiting to be kept', () => {
+  const fresh = row({ id: 'list_cards.md', path: '/v2/cards', tags: ['Cards'], removed: true, waiting: true });
+  const all = [...rows, fresh];
+
+  it('are shown by State: New in this version, and not among the removed or in the skill', () => {
+    expect(filterOperations(all, { ...EMPTY_QUERY, state: 'new' })).toEqual([fresh]);
+    expect(filterOperations(all, { ...EMPTY_QUERY, state: 'removed' })).toEqual([gone]);
+    expect(filterOperations(all, EMPTY_QUERY)).not.toContain(fresh);
+    expect(isFiltered({ ...EMPTY_QUERY, state: 'new' })).toBe(false);
+  });
+
+  it('are counted apart in the state filter', () => {
+    const states = new Map(operationFacets(all).states);
+    expect(states.get('new')).toBe(1);
+    expect(states.get('removed')).toBe(1);
+  });
+});

@@ -7,8 +7,14 @@ import { matchesPathQuery } from '../curate/choose';
 import type { OperationRow, OperationState } from './operations';
 import type { Safety } from '../skill/operation-file';
 
-/** `removed` shows the operations taken out of the skill; any other state, or none, those in it. */
-export type StateFilter = OperationState | 'removed';
+/**
+ * `removed` shows the operations taken out of the skill, `new` those new in the spec the
+ * skill was updated to that wait to be kept; any other state, or none, those in it.
+ */
+export type StateFilter = OperationState | 'removed' | 'new';
+
+/** Whether the filter shows operations out of the skill (to put back), not those in it. */
+export const isOutOfSkill = (state: StateFilter | null) => state === 'removed' || state === 'new';
 
 export interface OperationQuery {
   /** Words to find (`POST /v2/payments`, `payments`, `CreatePayment`), alternatives separated by `|` (`matchesText`). */
@@ -99,7 +105,7 @@ const hasText = (text: string) => text.replace(/\|/g, '').trim() !== '';
 /** The rows the query shows, in their order. */
 export function filterOperations(rows: readonly OperationRow[], query: OperationQuery, haystacks?: ReadonlyMap<OperationRow, string>): OperationRow[] {
   return rows.filter((row) => {
-    if (query.state === 'removed' ? !row.removed : row.removed || (query.state !== null && row.state !== query.state)) return false;
+    if (query.state === 'new' ? !row.waiting : query.state === 'removed' ? !row.removed || row.waiting : row.removed || (query.state !== null && row.state !== query.state)) return false;
     if (query.tag !== null && (query.tag === UNTAGGED ? row.tags.length > 0 : !row.tags.includes(query.tag))) return false;
     if (query.resource !== null && row.resource !== query.resource) return false;
     if (query.method !== null && row.method !== query.method) return false;
@@ -121,7 +127,7 @@ export function sortOperations(rows: readonly OperationRow[], sort: OperationSor
 
 /** Whether the query narrows anything down (so "Keep only shown" has something to keep). */
 export function isFiltered(query: OperationQuery): boolean {
-  return hasText(query.text) || query.tag !== null || query.resource !== null || query.method !== null || query.safety !== null || (query.state !== null && query.state !== 'removed');
+  return hasText(query.text) || query.tag !== null || query.resource !== null || query.method !== null || query.safety !== null || (query.state !== null && !isOutOfSkill(query.state));
 }
 
 /**
@@ -162,7 +168,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
   let untagged = 0;
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const r of rows) {
-    bump(states, r.removed ? 'removed' : r.state);
+    bump(states, r.waiting ? 'new' : r.removed ? 'removed' : r.state);
     if (r.removed !== removedSide) continue;
     for (const t of r.tags) bump(tags, t);
     if (r.tags.length === 0) untagged++;
@@ -170,7 +176,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
     if (r.method !== '') bump(methods, r.method);
     if (r.safety !== undefined) bump(safeties, r.safety);
   }
-  const stateOrder: StateFilter[] = [...STATE_ORDER, 'removed'];
+  const stateOrder: StateFilter[] = [...STATE_ORDER, 'new', 'removed'];
   const allTags = new Set(rows.flatMap((r) => r.tags));
   const everyUntagged = rows.filter((r) => r.tags.length === 0).length;
   return {

@@ -44,6 +44,8 @@ export interface OperationRow {
   tokens?: number;
   /** Taken out of the skill, and can be put back. */
   removed: boolean;
+  /** Removed because it is new in the spec the skill was updated to, and waits to be kept ("New in this version"). */
+  waiting?: true;
   errors: number;
   warnings: number;
   /** The safety in force (SPEC 8.1), for a file with an operation block. */
@@ -72,6 +74,8 @@ interface Facts {
   /** Files removed from the skill, with their text. */
   removed: ReadonlyMap<string, { text: string; read?: OperationFile }>;
   problems: readonly Problem[];
+  /** Removed files new in the last update, waiting to be kept. */
+  waiting?: ReadonlySet<string>;
 }
 
 /**
@@ -108,6 +112,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
       summary: firstParagraph(op.prose),
       state,
       removed,
+      ...(removed && facts.waiting?.has(op.file) ? { waiting: true as const } : {}),
       errors,
       warnings,
       ...(bytes === undefined ? {} : { bytes }),

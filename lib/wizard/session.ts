@@ -48,6 +48,12 @@ export interface WizardSession {
   readonly prunedTypes: ReadonlyMap<string, unknown>;
   /** The removed files' check results, reused when they are put back (`RemovedChecks`). */
   readonly removedChecks?: RemovedChecks;
+  /**
+   * Operation files new in the spec the skill was last updated to that a skill curated by
+   * hand does not keep by itself: out of the skill, waiting for the person to keep them
+   * ("New in this version"). One leaves the set when it is put back.
+   */
+  readonly waiting?: ReadonlySet<string>;
 }
 
 /**
@@ -99,6 +105,8 @@ export interface SessionSummary {
   removed: string[];
   /** Shared types that left types.json with the removed operations; absent when none did. */
   prunedTypes?: string[];
+  /** Of the removed, the operations new in the last update that wait to be kept; absent when none do. */
+  waiting?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
   /** The operations with an `operation:` block by the safety in force (SPEC 8.1). */
@@ -167,6 +175,7 @@ export function restoreOperations(session: WizardSession, paths: Iterable<string
   for (const path of back.restored) removed.delete(path);
   const prunedTypes = new Map(session.prunedTypes);
   for (const name of back.typesBack) prunedTypes.delete(name);
+  const waiting = withoutPaths(session.waiting, back.restored);
   const held = heldChecks(session);
   // The files put back are the objects checked before they were removed: their results hold where no type they name came back changed.
   const previous = held ? { ...session.check, files: new Map([...session.check.files, ...held]) } : session.check;
@@ -176,7 +185,21 @@ export function restoreOperations(session: WizardSession, paths: Iterable<string
     const read = session.removed.get(path)?.read;
     if (read) files.delete(read);
   }
-  return { ...session, pkg: back.pkg, removed, prunedTypes, check, removedChecks: held ? { files, typesFile: back.pkg.types, skillName: check.skillName } : undefined };
+  return { ...session, pkg: back.pkg, removed, prunedTypes, check, removedChecks: held ? { files, typesFile: back.pkg.types, skillName: check.skillName } : undefined, waiting };
+}
+
+/** The session with these removed operation files waiting to be kept (new in the spec it was updated to); any other path is ignored. */
+export function markWaiting(session: WizardSession, paths: Iterable<string>): WizardSession {
+  const waiting = new Set([...paths].filter((path) => session.removed.has(path)));
+  return { ...session, waiting: waiting.size > 0 ? waiting : undefined };
+}
+
+/** The set less the paths, undefined when nothing is left in it. */
+function withoutPaths(set: ReadonlySet<string> | undefined, paths: readonly string[]): ReadonlySet<string> | undefined {
+  if (!set) return undefined;
+  const left = new Set(set);
+  for (const path of paths) left.delete(path);
+  return left.size > 0 ? left : undefined;
 }
 
 /**
@@ -255,6 +278,7 @@ export function summarize(session: WizardSession): SessionSummary {
     tools,
     removed: [...session.removed.keys()].sort(compareStrings),
     ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
+    ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
     safety,
   };
@@ -262,7 +286,7 @@ export function summarize(session: WizardSession): SessionSummary {
 
 /** Every operation of the skill, the removed ones and the skipped ones too, one row each (the operations view). */
 export function sessionOperations(session: WizardSession): OperationRow[] {
-  return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems });
+  return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems, waiting: session.waiting });
 }
 
 /** What fitting did to an operation on import, as its report entry says. */
@@ -354,6 +378,7 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     specProblems: [...session.specProblems],
     removed: [...session.removed].map(([path, { text, entry }]) => [path, entry === undefined ? { text } : { text, entry }]),
     prunedTypes: [...session.prunedTypes],
+    ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
   };
 }
 
@@ -367,7 +392,8 @@ export function restoreSession(snapshot: unknown): Result<WizardSession> {
   if (!read.success) return fail([problem('draft-unreadable', 'error', `The saved skill cannot be read: ${describeIssues(read.error)}`, '')]);
   const s = read.data;
   const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems });
-  return ok({ ...session, original: new Map(s.original), removed: new Map(s.removed ?? []), prunedTypes: new Map(s.prunedTypes ?? []) });
+  const restored: WizardSession = { ...session, original: new Map(s.original), removed: new Map(s.removed ?? []), prunedTypes: new Map(s.prunedTypes ?? []) };
+  return ok(s.waiting ? markWaiting(restored, s.waiting) : restored);
 }
 
 /** A file as the downloaded bundle will hold it: operation files with "The call" generated in. */

@@ -13,6 +13,7 @@ import type { EditJournal } from './edit-journal';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import type { SafetyMark } from '../../../lib/wizard/operation-keys';
 import type { ResponsePreview } from '../../../lib/wizard/response-preview';
+import type { TabPlace } from './tab-place';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -44,6 +45,9 @@ type Options = { name?: string; baseUrl?: string };
 
 /** After the worker answers an edit, how long more typing waits before the next is sent (docs/decisions/0031-editing-through-the-worker.md). */
 export const EDIT_GAP_MS = 250;
+/** How often, and how far apart, a reload asks for its draft's lock before saying another tab has it. */
+const LOCK_TRIES = 10;
+const LOCK_WAIT_MS = 100;
 type Restarted = Extract<WorkerClientEvent, { type: 'restarted' }>;
 
 function replyProblem(reply: Reply, file: string): Problem[] {
@@ -224,6 +228,41 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     for (const id of others) io.locks.whenFree(id, () => void loadDrafts());
   };
 
+  /** A draft from the list: the open one shown again, another opened if no other tab has it. */
+  const onContinue = async (id: string) => {
+    const state = store.get();
+    if (id === state.draftId && state.summary) {
+      dispatch({ type: 'show-skill' });
+      return;
+    }
+    dispatch({ type: 'draft-note', id, note: null });
+    if (!(await io.locks.hold(id))) {
+      dispatch({ type: 'draft-note', id, note: 'Another tab has this draft open: continue there, or close that tab first.' });
+      void loadDrafts();
+      return;
+    }
+    await flushEdits();
+    const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
+    if (reply.type === 'opened' && reply.result.ok) {
+      const previous = store.get().draftId;
+      if (previous && previous !== id) io.locks.release(previous);
+      dispatch({ type: 'draft', id });
+      dispatch({ type: 'opened', opened: { ...reply.result.value, summary: await replayJournal(id, reply.result.value.summary) } });
+      return;
+    }
+    if (id !== store.get().draftId) io.locks.release(id);
+    if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+    else showOpened(reply, '');
+  };
+
+  const openSpec = async (path: string, line?: number) => {
+    await flushEdits();
+    const reply = await send({ type: 'spec-file', path });
+    if (reply.type !== 'spec-file' || reply.text === undefined) return;
+    // Shown at once, however large: the editor lays out only the lines in view.
+    dispatch({ type: 'spec', path, text: reply.text, line });
+  };
+
   /** A change the last worker made and did not save, made again in the new one. */
   const replay = async (change: ChangeRequest) => {
     if (change.type !== 'edit') return send(change);
@@ -347,15 +386,16 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     /**
      * The open skill updated to a newer spec, prepared for the person to review: the report,
      * the files and the conflicts (nothing changes yet). `older` is the spec the skill was
-     * generated from, for a skill opened from a bundle.
+     * generated from, for a skill opened from a bundle; or, without it, `review` asks for a
+     * two-way review of every difference.
      */
-    async prepareUpdate(newer: ChosenFiles, older?: ChosenFiles): Promise<Result<UpdatePreview>> {
+    async prepareUpdate(newer: ChosenFiles, older?: ChosenFiles, review?: boolean): Promise<Result<UpdatePreview>> {
       await flushEdits();
       const read = async (chosen: ChosenFiles) => ({ name: chosen.name, kind: chosen.kind, ...(await io.readChosenFiles(chosen)) });
       const [to, from] = await busyWith(`Reading ${newer.name}…`, () => Promise.all([read(newer), older ? read(older) : undefined]));
       for (const r of [to, from]) if (r && r.entries.length === 0) return fail(r.problems);
       const buffers = [...to.entries, ...(from?.entries ?? [])].map((e) => e.bytes.buffer as ArrayBuffer);
-      const reply = await busyWith(`Updating to ${newer.name}…`, () => send({ type: 'update', upload: to, ...(from ? { from } : {}) }, buffers));
+      const reply = await busyWith(`Updating to ${newer.name}…`, () => send({ type: 'update', upload: to, ...(from ? { from } : {}), ...(review && !from ? { review: true } : {}) }, buffers));
       return reply.type === 'update' ? reply.result : fail(replyProblem(reply, newer.name));
     },
 
@@ -386,31 +426,22 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     /** Cancel on a fetch by address: it stops at once, and says so. */
     cancelFetch: () => fetching?.abort(),
 
-    /** A draft from the list: the open one shown again, another opened if no other tab has it. */
-    async onContinue(id: string) {
-      const state = store.get();
-      if (id === state.draftId && state.summary) {
-        dispatch({ type: 'show-skill' });
-        return;
-      }
-      dispatch({ type: 'draft-note', id, note: null });
-      if (!(await io.locks.hold(id))) {
-        dispatch({ type: 'draft-note', id, note: 'Another tab has this draft open: continue there, or close that tab first.' });
-        void loadDrafts();
-        return;
-      }
-      await flushEdits();
-      const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
-      if (reply.type === 'opened' && reply.result.ok) {
-        const previous = store.get().draftId;
-        if (previous && previous !== id) io.locks.release(previous);
-        dispatch({ type: 'draft', id });
-        dispatch({ type: 'opened', opened: { ...reply.result.value, summary: await replayJournal(id, reply.result.value.summary) } });
-        return;
-      }
-      if (id !== store.get().draftId) io.locks.release(id);
-      if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
-      else showOpened(reply, '');
+    onContinue,
+
+    /**
+     * After a reload: the draft this tab had open, and the file or spec file it showed. The
+     * page before the reload may hold the draft's lock a moment longer: it is asked again for
+     * a while before the draft is said to be open in another tab.
+     */
+    async comeBack(place: Pick<TabPlace, 'draftId' | 'file' | 'spec'>) {
+      const id = place.draftId;
+      if (id === null) return;
+      for (let tries = 1; tries < LOCK_TRIES && !(await io.locks.hold(id)); tries++) await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS));
+      await onContinue(id);
+      const now = store.get();
+      if (now.draftId !== id || !now.summary || now.starting || now.selected !== null || now.spec !== null) return;
+      if (place.file !== null && now.summary.files.some((f) => f.path === place.file)) await openFile(place.file);
+      else if (place.spec !== null && now.opened?.specFiles.includes(place.spec)) await openSpec(place.spec);
     },
 
     async onDownloadDraft(id: string) {
@@ -426,6 +457,14 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     async onDownloadRaw(id: string) {
       const reply = await send({ type: 'raw-draft', id });
       if (reply.type === 'raw') io.saveBytes(new TextEncoder().encode(reply.json), `${reply.name.replace(/[^\w.-]+/g, '-')}.draft.json`, 'application/json');
+    },
+
+    /** A name of the person's for a draft (a blank one gives back its folder's), kept with it; the list shows it at once. */
+    async onRenameDraft(id: string, label: string) {
+      const reply = await send({ type: 'rename-draft', id, label });
+      if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+      else if (reply.type !== 'renamed') dispatch({ type: 'draft-note', id, note: `The draft could not be renamed: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
+      await loadDrafts();
     },
 
     async onDeleteDraft(id: string) {
@@ -473,13 +512,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else send();
     },
 
-    async openSpec(path: string, line?: number) {
-      await flushEdits();
-      const reply = await send({ type: 'spec-file', path });
-      if (reply.type !== 'spec-file' || reply.text === undefined) return;
-      // Shown at once, however large: the editor lays out only the lines in view.
-      dispatch({ type: 'spec', path, text: reply.text, line });
-    },
+    openSpec,
 
     /** "In the bundle" for a file: what the download will hold. */
     async loadExported(path: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   filesNotShown,
   filterOperations,
   isFiltered,
+  isOutOfSkill,
   operationFacets,
   searchText,
   sortOperations,
@@ -17,7 +18,7 @@ import {
   withTokens,
 } from '../../../lib/wizard/operation-query';
 import type { TargetRow, TokensView } from '../../../lib/wizard/target-fit';
-import type { OperationRow, OperationState } from '../../../lib/wizard/operations';
+import type { OperationRow } from '../../../lib/wizard/operations';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import { count } from './format';
 import { OperationsTable, type OperationColumn } from './operations-table';
@@ -33,6 +34,7 @@ const STATE_LABELS: Record<StateFilter, string> = {
   error: 'Error',
   skipped: 'Skipped',
   removed: 'Removed',
+  new: 'New in this version',
 };
 
 const bytes = new Intl.NumberFormat('en');
@@ -154,7 +156,8 @@ export function OperationsView({
   const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
   const haystacks = useMemo(() => new Map(all.map((r) => [r, searchText(r)])), [all]);
   const shown = useMemo(() => sortOperations(filterOperations(all, query, haystacks), sort), [all, query, sort, haystacks]);
-  const removedView = query.state === 'removed';
+  const removedView = isOutOfSkill(query.state);
+  const newView = query.state === 'new';
   const facets = useMemo(() => operationFacets(all, removedView), [all, removedView]);
   const chosen = shown.filter((r) => r.file !== undefined && selected.has(r.id));
   const hidden = useMemo(() => (removedView || !isFiltered(query) ? [] : filesNotShown(all, shown)), [all, shown, query, removedView]);
@@ -230,7 +233,7 @@ export function OperationsView({
       <div className="file-bar">
         <h3 id="operations-heading">Operations</h3>
         <span className="muted" aria-live="polite">
-          {removedView ? `${count(shown.length, 'removed operation')} shown` : `${shown.length} of ${count(inSkill, 'operation')} shown`}
+          {newView ? `${count(shown.length, 'new operation')} waiting to be kept` : removedView ? `${count(shown.length, 'removed operation')} shown` : `${shown.length} of ${count(inSkill, 'operation')} shown`}
           {chosen.length > 0 ? ` · ${chosen.length} selected` : ''}
         </span>
       </div>
@@ -288,7 +291,7 @@ export function OperationsView({
         </label>
         <label className="ops-filter">
           <span>State</span>
-          <select value={query.state ?? ''} onChange={(e) => setQuery({ state: e.target.value === '' ? null : (e.target.value as OperationState | 'removed') })}>
+          <select value={query.state ?? ''} onChange={(e) => setQuery({ state: e.target.value === '' ? null : (e.target.value as StateFilter) })}>
             <option value="">In the skill</option>
             {stateOptions.map(([state, n]) => (
               <option key={state} value={state}>
@@ -332,7 +335,16 @@ export function OperationsView({
         </div>
       )}
       <div className="ops-actions actions">
-        {removedView ? (
+        {newView ? (
+          <>
+            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'kept')}: they are in the skill now.`)}>
+              Keep selected in the skill
+            </button>
+            <button type="button" disabled={working || shown.length === 0} onClick={() => void curate('put-back', shown.map((r) => r.file!), `${describe(shown.length, 'kept')}: they are in the skill now.`)}>
+              Keep every new one shown
+            </button>
+          </>
+        ) : removedView ? (
           <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'put back')} into the skill.`)}>
             Put back selected
           </button>
@@ -395,7 +407,7 @@ export function OperationsView({
       </div>
       {shown.length === 0 ? (
         <p className="muted">
-          {removedView ? 'No removed operation matches.' : 'No operation matches.'}
+          {newView ? 'No new operation waits to be kept.' : removedView ? 'No removed operation matches.' : 'No operation matches.'}
           {exactPath && (
             <>
               {' '}
@@ -407,7 +419,7 @@ export function OperationsView({
         <OperationsTable
           rows={shown}
           columns={COLUMNS}
-          label={removedView ? 'Removed operations' : 'Operations'}
+          label={newView ? 'New operations' : removedView ? 'Removed operations' : 'Operations'}
           selected={selected}
           onSelect={setSelected}
           active={active}
