@@ -39,11 +39,15 @@ export function ResponsePanel({
   const [preview, setPreview] = useState<{ path: string; value: ResponsePreview } | undefined>();
   const [refused, setRefused] = useState<Problem[]>([]);
   const [working, setWorking] = useState(false);
+  // The fields as just ticked, shown at once while the file is written and the response asked for again.
+  const [ticked, setTicked] = useState<string[] | null>(null);
 
   useEffect(() => {
     let live = true;
     void load(path).then((value) => {
-      if (live && value) setPreview({ path, value });
+      if (!live || !value) return;
+      setPreview({ path, value });
+      setTicked(null);
     });
     return () => {
       live = false;
@@ -60,11 +64,15 @@ export function ResponsePanel({
       </section>
     );
   }
+  const current = ticked ?? shown.pick;
   const pickField = async (field: string, keep: boolean) => {
+    const next = nextPick(shown.fields, current, field, keep);
+    setTicked(next);
     setWorking(true);
-    const problems = await onPick(path, nextPick(shown.fields, shown.pick, field, keep));
+    const problems = await onPick(path, next);
     setWorking(false);
     setRefused(problems);
+    if (problems.length > 0) setTicked(null);
   };
   const saved = shown.picked ? shown.whole.tokens - shown.picked.tokens : 0;
   return (
@@ -95,7 +103,7 @@ export function ResponsePanel({
           <p className="muted hint">Ticked fields are written into the file as <code>pick</code>: the platform drops the rest before the model sees the response.</p>
           {shown.fields.map((field) => (
             <label key={field} className="check">
-              <input type="checkbox" checked={shown.pick.includes(field)} onChange={(e) => void pickField(field, e.target.checked)} /> <code>{field}</code>
+              <input type="checkbox" checked={current.includes(field)} onChange={(e) => void pickField(field, e.target.checked)} /> <code>{field}</code>
             </label>
           ))}
         </fieldset>
