@@ -41,6 +41,8 @@ export function ResponsePanel({
   const [working, setWorking] = useState(false);
   // The fields as just ticked, shown at once while the file is written and the response asked for again.
   const [ticked, setTicked] = useState<string[] | null>(null);
+  // Asked again after each pick written: the skill's summary may read the same after it (the file was edited already).
+  const [picks, setPicks] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -52,7 +54,7 @@ export function ResponsePanel({
     return () => {
       live = false;
     };
-  }, [path, revision, load]);
+  }, [path, revision, load, picks]);
 
   const shown = preview?.path === path ? preview.value : undefined;
   if (!shown) return <p className="muted">Loading the response…</p>;
@@ -73,6 +75,7 @@ export function ResponsePanel({
     setWorking(false);
     setRefused(problems);
     if (problems.length > 0) setTicked(null);
+    setPicks((n) => n + 1);
   };
   const saved = shown.picked ? shown.whole.tokens - shown.picked.tokens : 0;
   return (
