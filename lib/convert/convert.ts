@@ -268,8 +268,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (returnsOver[i] === 'yes' || (returnsOver[i] === 'maybe' && !expandRefs(returns, typeMap).ok)) {
       ctx.warn('returns-size', `${codeSpan(base)}: its \`returns\`, with every shared type written out, passes the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (or nests too deep): it is kept in the file, and publishing gives the tool without it (no output schema) until it is cut down or narrowed by \`pick\``, plan.pointer);
     }
-    // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact.
-    if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) withinLimits.add(read.get(file)!);
+    // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact; `returns` by its own screen.
+    if ((over[i] === 'no' || (fit?.ok && over[i] === 'yes')) && returnsOver[i] === 'no') withinLimits.add(read.get(file)!);
     if (fit?.ok) {
       reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
       return;
