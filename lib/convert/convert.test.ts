@@ -1284,6 +1284,21 @@ describe('convertSpec with invisible characters in spec text', () => {
     expect(Object.keys((tool.parameters as { properties: object }).properties).sort()).toEqual(['limit', 'petId']);
     expect(JSON.stringify(tool)).not.toContain('\udb40');
   });
+
+  // BAD-INPUT 54: the frontmatter writes a byte-order mark as the escape `\ufeff`, where the text holds none.
+  it('removes a byte-order mark inside spec text from the frontmatter, where it is written as an escape, and counts it', () => {
+    const doc = oas(
+      { '/pets': { get: { operationId: 'listPets', summary: 'List\ufeff pets.', parameters: [{ name: 'q', in: 'query', description: 'A\ufeff query.', schema: { type: 'string' } }], responses: ok } } },
+      { info: { title: 'Pets\ufeff', version: '1', description: 'A pet\ufeff shop.' } },
+    );
+    const result = run(doc);
+    for (const [path, text] of result.files) expect(/\ufeff|\\ufeff/i.test(text), path).toBe(false);
+    const [warning, ...more] = result.report.warnings.filter((w) => w.ruleId === 'invisible-characters');
+    expect(more).toEqual([]);
+    expect(warning.message).toMatch(/^The spec's text holds \d+ invisible characters? .*removed from/);
+    const problems = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files }, result.read));
+    expect(problems.filter((p) => p.ruleId === 'invisible-characters')).toEqual([]);
+  });
 });
 
 describe('convertSpec with credentials no security scheme declares', () => {
