@@ -3,7 +3,7 @@ import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
 import { groupDigits } from '../core/numbers';
 import { sha256Hex } from '../core/sha256';
-import { hasLoneSurrogate, toWellFormed } from '../core/well-formed';
+import { hasLoneSurrogate, toWellFormed, withoutEscapedLoneSurrogates } from '../core/well-formed';
 import { expandRefs, MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
@@ -185,6 +185,17 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // title or a name carried in is written U+FFFD, as the bundle would write it, and said.
   let halves = false;
   const wellFormed = (text: string) => {
+    // Written as an escape (JSON.stringify writes one so into a quoted scalar or a schema),
+    // half a character is in the value read back though not in the text: the frontmatter's
+    // escapes become U+FFFD's too. The prose is markdown, where `\ud800` is only text.
+    const end = text.startsWith('---\n') ? text.indexOf('\n---', 3) : -1;
+    if (end !== -1) {
+      const escaped = withoutEscapedLoneSurrogates(text.slice(0, end));
+      if (escaped.changed) {
+        halves = true;
+        text = escaped.text + text.slice(end);
+      }
+    }
     if (!hasLoneSurrogate(text)) return text;
     halves = true;
     return toWellFormed(text);
@@ -194,10 +205,17 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // and the report says how many, where, and what tag characters spelled (decision 0061).
   const hidden: { file: string; count: number; spelled: string[] }[] = [];
   const clean = (file: string, text: string) => {
-    const whole = wellFormed(text);
+    let whole = wellFormed(text);
+    // A byte-order mark inside spec text is written as the escape `\ufeff` in the frontmatter
+    // (decision 0072), where the text holds no invisible character: it goes too, and is counted.
+    let escaped = 0;
+    const end = whole.startsWith('---\n') ? whole.indexOf('\n---', 3) : -1;
+    if (end !== -1 && /\\u[fF][eE][fF][fF]/.test(whole.slice(0, end))) {
+      whole = whole.slice(0, end).replace(ESCAPED_BOM, (_, slashes: string) => (escaped++, slashes)) + whole.slice(end);
+    }
     const { text: visible, runs } = withoutInvisible(whole);
-    if (runs.length === 0) return whole;
-    const count = runs.reduce((n, r) => n + [...whole.slice(r.index, r.index + r.length)].length, 0);
+    if (runs.length === 0 && escaped === 0) return whole;
+    const count = escaped + runs.reduce((n, r) => n + [...whole.slice(r.index, r.index + r.length)].length, 0);
     hidden.push({ file, count, spelled: runs.flatMap((r) => (r.spelled === undefined ? [] : [r.spelled])) });
     return visible;
   };
@@ -426,6 +444,9 @@ function reportOperation(method: string, path: string, op: OperationObject, loca
 function byPlace(problems: Problem[]): Problem[] {
   return [...problems].sort((a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
+
+/** A byte-order mark written as an escape, its backslash not itself escaped; group 1 the backslash pairs before it. */
+const ESCAPED_BOM = /(?<!\\)((?:\\\\)*)\\u[fF][eE][fF][fF]/g;
 
 /** Files named in the report's line on invisible characters; the rest are counted. */
 const HIDDEN_FILES_NAMED = 5;
