@@ -1,7 +1,7 @@
 import type { Problem } from './core/problem';
 import { fail, ok, type Result } from './core/result';
 import { convertSpec } from './convert/convert';
-import type { ConvertOptions, ConvertResult } from './convert/model';
+import type { ConvertOptions, ConvertResult, SpecInput } from './convert/model';
 import { refuseTooManyOperations, tooManyOperations } from './convert/operation-count';
 import { curateConversion, type CurationChoices } from './curate';
 import { loadSpec, type UploadedFile } from './openapi';
@@ -35,6 +35,9 @@ export interface Generated {
   loadProblems: Problem[];
   /** What the curation's choices said (a tag no operation has, say). */
   curationProblems: Problem[];
+  /** The spec as loaded, and the digest given for it: what an update to a newer spec starts from without reading it again. */
+  spec: SpecInput;
+  sha256?: string;
 }
 
 /**
@@ -51,5 +54,5 @@ export async function generateSkill(upload: SpecUpload, options: GenerateOptions
   const digest = await sha256?.(loaded.value.entryText);
   const converted = convertSpec(loaded.value, { ...convertOptions, ...(digest !== undefined ? { sha256: digest } : {}), ...(curation ? { curation } : {}) });
   const curated = curation ? curateConversion(converted, curation) : { result: converted, problems: [] };
-  return ok({ result: curated.result, loadProblems: loaded.problems, curationProblems: curated.problems });
+  return ok({ result: curated.result, loadProblems: loaded.problems, curationProblems: curated.problems, spec: loaded.value, ...(digest !== undefined ? { sha256: digest } : {}) });
 }

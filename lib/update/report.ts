@@ -101,7 +101,8 @@ function enumOf(s: unknown): unknown[] | undefined {
   return isPlainObject(s) && Array.isArray(s.enum) ? s.enum : undefined;
 }
 
-function compareOperation(name: string, before: OperationFile | undefined, after: OperationFile | undefined, out: OperationChange[]): void {
+/** The changes for callers between two texts of one operation: `before` as callers know it, `after` as it would be. */
+export function compareOperation(name: string, before: OperationFile | undefined, after: OperationFile | undefined, out: OperationChange[]): void {
   const b = argumentsOf(before);
   const a = argumentsOf(after);
   if (b && !a) out.push({ operation: name, kind: 'not-declared', breaking: true });
@@ -142,7 +143,7 @@ function compareOperation(name: string, before: OperationFile | undefined, after
   }
 }
 
-function titleOf(r: ConvertResult): { title: string; version: string } {
+export function titleOf(r: ConvertResult): { title: string; version: string } {
   const m = /\n {2}source-title: (.*)\n(?: {2}source-version: (.*)\n)?/.exec(r.files.get('SKILL.md') ?? '');
   const unquote = (s: string | undefined) => (s === undefined ? '' : s.startsWith('"') ? (JSON.parse(s) as string) : s);
   return { title: unquote(m?.[1]), version: unquote(m?.[2]) };

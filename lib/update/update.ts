@@ -1,4 +1,5 @@
 import { compareStrings } from '../core/entries';
+import { sameJson } from '../core/same-json';
 import { problem, type Problem } from '../core/problem';
 import { convertSpec } from '../convert/convert';
 import { curatesByRule, readGenerationRecord, type GenerationRecord } from '../convert/generation-record';
@@ -26,6 +27,12 @@ export interface UpdateInput {
   toSha256?: string;
   /** Settle every conflict this way; without it, conflicts keep markers (text) or the person's value (frontmatter, types). */
   settle?: Side;
+  /**
+   * The old spec's generation when the caller has it already (the wizard keeps the one it
+   * opened the skill from): used only when it was made with the options the skill records,
+   * else the old spec is generated again. It is not changed.
+   */
+  fromGenerated?: ConvertResult;
 }
 
 export interface UpdateResult {
@@ -46,9 +53,16 @@ export interface UpdateResult {
 /** Method and URL template with parameter names erased: the first key an operation is matched by (SPEC 9). */
 const templateOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
 
-function generate(spec: SpecInput, record: GenerationRecord, sha256: string | undefined): ConvertResult {
+/** A spec's generation with the recorded options, curated by the recorded filters. */
+export function generateNewer(spec: SpecInput, record: GenerationRecord, sha256: string | undefined): ConvertResult {
   const converted = convertSpec(spec, { ...record, ...(sha256 !== undefined ? { sha256 } : {}), curation: record });
   return curateConversion(converted, record).result;
+}
+
+/** Whether a generation was made with these options: its SKILL.md records the same. */
+function sameRecord(generated: ConvertResult, record: GenerationRecord): boolean {
+  const made = readGenerationRecord(parseManifest(generated.files.get(MANIFEST_FILE) ?? '').data);
+  return made.ok && sameJson(made.value, record);
 }
 
 /** The declared and prose-only operations of a generation, as the update matches them. */
@@ -102,8 +116,8 @@ export function updateSkill(input: UpdateInput): UpdateResult {
   if (!recorded.ok) problems.push(...recorded.problems);
   const record = recorded.ok ? recorded.value : {};
 
-  const oldGen = generate(input.from, record, input.fromSha256);
-  const newGen = generate(input.to, record, input.toSha256);
+  const oldGen = input.fromGenerated && sameRecord(input.fromGenerated, record) ? input.fromGenerated : generateNewer(input.from, record, input.fromSha256);
+  const newGen = generateNewer(input.to, record, input.toSha256);
   const oldSha = parseManifest(oldGen.files.get(MANIFEST_FILE) ?? '').data.metadata;
   const mineMeta = manifest?.data.metadata;
   const sha = (m: unknown) => (m && typeof m === 'object' ? (m as Record<string, unknown>)['source-sha256'] : undefined);

@@ -35,6 +35,8 @@ export const sessionSnapshotSchema = z.object({
   specProblems: z.array(problemSchema),
   removed: z.array(z.tuple([filePath, z.object({ text: z.string(), entry: z.string().optional() })])).optional(),
   prunedTypes: z.array(z.tuple([z.string(), z.unknown()])).optional(),
+  /** Removed operation files new in the last update, waiting to be kept ("New in this version"). */
+  waiting: z.array(filePath).optional(),
 });
 
 export const lastUploadSchema = z.object({
@@ -79,6 +81,24 @@ export interface DraftInfo {
   changedAt: number;
   /** The last download of its bundle; at or after `changedAt`, every edit is in a downloaded bundle. */
   downloadedAt?: number;
+  /** The name the person gave the draft (Rename); the folder's name when none. */
+  label?: string;
+  /** The API's title and version (`info.title`, `info.version`) as SKILL.md's metadata records them. */
+  title?: string;
+  specVersion?: string;
+  /** Operation files that publish a tool. */
+  tools?: number;
+  /** When the skill was last generated from its spec (`origin.name`): made, generated again or updated. Absent for a bundle. */
+  generatedAt?: number;
+}
+
+/** The longest name a draft may be given. */
+export const MAX_DRAFT_LABEL = 200;
+
+/** A name typed for a draft, as kept: spaces trimmed, cut to `MAX_DRAFT_LABEL`; undefined when blank (the folder's name is shown). */
+export function draftLabel(typed: string): string | undefined {
+  const label = typed.replace(/\s+/g, ' ').trim().slice(0, MAX_DRAFT_LABEL);
+  return label === '' ? undefined : label;
 }
 
 export const draftInfoSchema: z.ZodType<DraftInfo> = z.object({
@@ -91,4 +111,9 @@ export const draftInfoSchema: z.ZodType<DraftInfo> = z.object({
   savedAt: z.number(),
   changedAt: z.number(),
   downloadedAt: z.number().optional(),
+  label: z.string().min(1).max(MAX_DRAFT_LABEL).optional(),
+  title: z.string().optional(),
+  specVersion: z.string().optional(),
+  tools: z.number().int().min(0).optional(),
+  generatedAt: z.number().optional(),
 });

@@ -7,7 +7,7 @@
 import { compareStrings } from '../core/entries';
 import type { ImportReport, ReportOperation, SpecLocation } from '../convert/model';
 import { publishOperation } from '../publish/publish';
-import { parseOperationFile, type OperationFile } from '../skill/operation-file';
+import { declaredSafety, parseOperationFile, type OperationFile, type Safety } from '../skill/operation-file';
 import type { SkillPackage } from '../skill/package';
 import { firstParagraph } from '../skill/prose';
 import { toolName } from '../publish/tool-name';
@@ -44,8 +44,12 @@ export interface OperationRow {
   tokens?: number;
   /** Taken out of the skill, and can be put back. */
   removed: boolean;
+  /** Removed because it is new in the spec the skill was updated to, and waits to be kept ("New in this version"). */
+  waiting?: true;
   errors: number;
   warnings: number;
+  /** The safety in force (SPEC 8.1), for a file with an operation block. */
+  safety?: Safety;
   /** UTF-8 bytes of the published parameters (SPEC 2), when they expand within the limit. */
   bytes?: number;
   deprecated: boolean;
@@ -70,6 +74,8 @@ interface Facts {
   /** Files removed from the skill, with their text. */
   removed: ReadonlyMap<string, { text: string; read?: OperationFile }>;
   problems: readonly Problem[];
+  /** Removed files new in the last update, waiting to be kept. */
+  waiting?: ReadonlySet<string>;
 }
 
 /**
@@ -106,9 +112,11 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
       summary: firstParagraph(op.prose),
       state,
       removed,
+      ...(removed && facts.waiting?.has(op.file) ? { waiting: true as const } : {}),
       errors,
       warnings,
       ...(bytes === undefined ? {} : { bytes }),
+      ...(d ? { safety: declaredSafety(d) } : {}),
       deprecated: known?.deprecated === true,
       ...(known ? { location: known.location } : {}),
     });

@@ -106,7 +106,7 @@ describe('the wizard service, updating to a newer spec', () => {
     expect((await call(service, { type: 'apply-update', settled: [['list_pets.md', 'x']] }, 'error')).message).toMatch(/changed since the update was prepared/);
   });
 
-  it('keeps operations removed by hand removed, and new ones wait among the removed to be put back', async () => {
+  it('keeps operations removed by hand removed, and new ones wait apart, as new in this version, to be kept', async () => {
     const service = createWizardService();
     await opened(service, { type: 'convert', upload: upload('shelter-1.yaml', OLD), options: {} });
     await call(service, { type: 'remove', paths: ['create_pet.md'] }, 'summary');
@@ -116,11 +116,26 @@ describe('the wizard service, updating to a newer spec', () => {
     const after = await opened(service, { type: 'apply-update', settled: [] });
     expect(after.summary.files.map((f) => f.path)).toEqual(['SKILL.md', 'list_pets.md', 'show_pet.md']);
     expect(after.summary.removed).toEqual(['create_pet.md', 'list_owners.md']);
+    expect(after.summary.waiting).toEqual(['list_owners.md']);
+    const rows = (await call(service, { type: 'operations' }, 'operations')).rows;
+    expect(rows.filter((r) => r.removed).map((r) => [r.file, r.waiting ?? false])).toEqual([
+      ['create_pet.md', false],
+      ['list_owners.md', true],
+    ]);
+    // Kept across a reload: the draft's snapshot holds the set.
+    const reloaded = createWizardService();
+    const restored = await opened(reloaded, { type: 'restore', snapshot: JSON.parse(JSON.stringify(service.snapshot())) });
+    expect(restored.summary.waiting).toEqual(['list_owners.md']);
     // SKILL.md lists only what is kept, as after any removal; no operation file is edited.
     expect(after.summary.files.filter((f) => f.edited).map((f) => f.path)).toEqual(['SKILL.md']);
     const put = await call(service, { type: 'put-back', paths: ['list_owners.md'] }, 'summary');
     expect(put.summary.files.map((f) => f.path)).toContain('list_owners.md');
     expect(put.summary.errors).toBe(0);
+    expect(put.summary.waiting).toBeUndefined();
+    // Removed again, it is the person's removal: no longer new and waiting.
+    const again = await call(service, { type: 'remove', paths: ['list_owners.md'] }, 'summary');
+    expect(again.summary.removed).toContain('list_owners.md');
+    expect(again.summary.waiting).toBeUndefined();
   });
 
   it('asks a skill opened from a bundle for the spec it was generated from', async () => {
@@ -136,5 +151,55 @@ describe('the wizard service, updating to a newer spec', () => {
     expect(preview.report.added.map((a) => a.operation)).toEqual(['list_owners']);
     const after = await opened(service, { type: 'apply-update', settled: [] });
     expect(after.summary.files.map((f) => f.path)).toContain('list_owners.md');
+  });
+});
+
+describe('the old spec kept from the generation', () => {
+  it('gives the update a service reading the old spec again gives', async () => {
+    const service = await editedShelter();
+    const kept = await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW) });
+    // After a reload: only the draft's snapshot and its upload, nothing loaded.
+    const reloaded = createWizardService();
+    await opened(reloaded, { type: 'restore', snapshot: structuredClone(service.snapshot()), upload: structuredClone(service.lastUpload()) });
+    expect(await prepared(reloaded, { type: 'update', upload: upload('shelter-2.yaml', NEW) })).toEqual(kept);
+    // And once applied, the next update starts from the newer spec as kept.
+    await opened(service, { type: 'apply-update', settled: kept.conflicts.map((c) => [c.path, c.mine]) });
+    const again = await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW) });
+    expect(again.files).toEqual([]);
+    expect(again.conflicts).toEqual([]);
+  });
+});
+
+describe('a skill opened from a bundle, without its old spec', () => {
+  it('is offered a two-way review: every difference to decide, the new operations waiting to be kept', async () => {
+    const maker = createWizardService();
+    await opened(maker, { type: 'convert', upload: upload('shelter-1.yaml', OLD), options: {} });
+    await edit(maker, 'show_pet.md', (t) => `${t}\nAsk for one pet at a time.\n`);
+    const { bytes } = await call(maker, { type: 'export', tools: false }, 'export');
+    const service = createWizardService();
+    await opened(service, { type: 'open-bundle', name: 'shelter.zip', bytes });
+    const preview = await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW), review: true });
+    expect(preview.review).toBe(true);
+    expect(preview.report.added).toEqual([expect.objectContaining({ operation: 'list_owners', kept: false })]);
+    const show = preview.conflicts.find((c) => c.path === 'show_pet.md')!;
+    expect(show.mine).toContain('Ask for one pet at a time.');
+    expect(show.newer).not.toContain('Ask for one pet at a time.');
+    // Nothing changes until applied; then each file as decided.
+    expect(await text(service, 'show_pet.md')).toContain('Ask for one pet at a time.');
+    const settled = preview.conflicts.map((c): [string, string] => [c.path, c.path === 'show_pet.md' ? c.mine : c.newer]);
+    const after = await opened(service, { type: 'apply-update', settled });
+    expect(after.summary.waiting).toEqual(['list_owners.md']);
+    expect(await text(service, 'show_pet.md')).toContain('Ask for one pet at a time.');
+    expect(after.summary.files.map((f) => f.path)).not.toContain('delete_pet.md');
+    expect(after.summary.errors).toBe(0);
+  });
+});
+
+describe('what tells a draft apart', () => {
+  it('is the API\'s title and version as SKILL.md records them, and the tools', async () => {
+    const service = createWizardService();
+    expect(service.facts()).toBeUndefined();
+    const skill = await opened(service, { type: 'convert', upload: upload('shelter-1.yaml', OLD), options: {} });
+    expect(service.facts()).toEqual({ title: 'Shelter', version: '1.0.0', tools: skill.summary.tools });
   });
 });

@@ -10,15 +10,17 @@ import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
 import { TYPES_FILE } from '../skill/types-file';
 import type { OperationRow } from './operations';
+import { setPick, setSafety, type SafetyMark } from './operation-keys';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { generateSkill } from '../generate';
-import type { ConvertOptions, ImportReport } from '../convert/model';
+import type { ConvertOptions, ConvertResult, ImportReport } from '../convert/model';
 import { loadSpec } from '../openapi';
 import { refuseTooManyOperations, tooManyOperations } from '../convert/operation-count';
 import { updateSkill, type UpdateResult } from '../update/update';
+import { reviewSkill } from '../update/two-way';
 import type { UpdateReport } from '../update/report';
 import type { SpecInput } from '../convert/model';
 import { isOperationFilePath, packageFiles, removeSkillFile } from '../skill/package';
@@ -37,13 +39,14 @@ import {
   previewExport,
   previewRequest,
   previewTool,
+  markWaiting,
   removeOperations,
   restoreOperations,
   restoreSession,
   sessionOperations,
   revertFile,
   snapshotSession,
-  summarize,
+  summarize as summarizeSession,
   type SessionSnapshot,
   type SessionSummary,
   type ToolPreview,
@@ -72,13 +75,18 @@ export type WizardRequest =
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
-  | { type: 'export'; tools: boolean }
+  /** The bundle; `readOnly` keeps the safe operations only (SPEC 8.2). */
+  | { type: 'export'; tools: boolean; readOnly?: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
   /** Operation files out of the skill (curation): one from the editor, many from the operations view. */
   | { type: 'remove'; paths: string[] }
   | { type: 'put-back'; paths: string[] }
+  /** `safety` set on operation files (SPEC 8.1), null for none: "Mark safe / idempotent / unsafe", and its Undo. */
+  | { type: 'set-safety'; files: SafetyMark[] }
+  /** `pick` set on one operation file, the fields in order; none takes it out. */
+  | { type: 'set-pick'; path: string; pick: string[] }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema. */
   | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`); GPT-4o when none is given. */
@@ -96,9 +104,11 @@ export type WizardRequest =
   /**
    * The open skill updated to a newer spec (SPEC 9), shown before anything changes: the
    * report, the files that change and the conflicts. `from` is the spec the skill was
-   * generated from, needed when the skill came from a bundle (else the upload it was made from).
+   * generated from, needed when the skill came from a bundle (else the upload it was made from);
+   * without it, `review` asks for a two-way review instead: every difference between the
+   * skill and the newer spec's generation, each for the person to decide.
    */
-  | { type: 'update'; upload: UploadRequest; from?: UploadRequest }
+  | { type: 'update'; upload: UploadRequest; from?: UploadRequest; review?: boolean }
   /** The update last shown, applied: `settled` holds the text the person settled for every file with conflicts. */
   | { type: 'apply-update'; settled: [string, string][] }
   /** The skill back as it was before the last update applied. */
@@ -145,12 +155,15 @@ export interface UpdatePreview {
   problems: Problem[];
   /** The edits the update keeps: files that differ from the newer spec's generation. */
   keptEdits: string[];
+  /** A two-way review (no old spec): `conflicts` holds every file that differs from the newer spec's generation, each difference to decide. */
+  review?: true;
 }
 
 export type WizardReply =
   | { type: 'opened'; result: Result<Opened> }
   | { type: 'update'; result: Result<UpdatePreview> }
-  | { type: 'summary'; summary: SessionSummary }
+  /** After `set-safety` and `set-pick`: the files left as they were and why, and what `set-safety` changed from (to undo it). */
+  | { type: 'summary'; summary: SessionSummary; refused?: Problem[]; previous?: SafetyMark[] }
   | { type: 'edited'; path: string; version: number; summary: SessionSummary }
   /** An edit refused: the file, or the version it was typed over, is not the one the service holds. */
   | { type: 'stale'; path: string; message: string }
@@ -176,6 +189,15 @@ export interface WizardService {
   snapshot(): SessionSnapshot | undefined;
   /** The last spec upload, kept beside the snapshot so "Generate again" works after a reload. */
   lastUpload(): LastUpload | undefined;
+  /** What tells the open skill's draft from others: the API's title and version, and its tools. */
+  facts(): SkillFacts | undefined;
+}
+
+/** The API's title and version as SKILL.md's metadata records them (absent when it does not), and the tools the skill publishes. */
+export interface SkillFacts {
+  title?: string;
+  version?: string;
+  tools: number;
 }
 
 export type { LastUpload } from './draft-schema';
@@ -199,6 +221,13 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
   // A file's version changes with each change to its text. Numbers are never reused, not
   // even across skills, so an edit typed over another skill's file is refused too.
   let counter = 0;
+  // The tools of the summary last made: what a draft says it holds, without publishing every operation again on each save.
+  let tools = 0;
+  const summarize = (s: WizardSession): SessionSummary => {
+    const made = summarizeSession(s);
+    tools = made.tools;
+    return made;
+  };
   let openedAt = 0;
   let versions = new Map<string, number>();
   const versionOf = (path: string) => versions.get(path) ?? openedAt;
@@ -262,16 +291,24 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     // another file): a spec over what a bundle holds is refused in the time the parse takes (SPEC 6).
     const generated = await generateSkill(upload, { ...cleaned, bundleLimit: true, sha256: io.sha256 });
     if (!generated.ok) return { type: 'opened', result: fail([...upload.problems, ...generated.problems]) };
-    const { result, loadProblems } = generated.value;
+    const { result, loadProblems, spec, sha256 } = generated.value;
     lastUpload = { name: from.name, upload: from.upload, options: cleaned };
+    madeFrom = { upload: lastUpload, spec, ...(sha256 !== undefined ? { sha256 } : {}), result };
     const specProblems = [...upload.problems, ...loadProblems];
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
   }
 
+  /**
+   * The spec the open skill was generated from, as loaded, and its generation, while that
+   * upload is the last: an update starts from them instead of reading the old spec and
+   * generating it again (most of its time on a large spec). Not kept across a reload.
+   */
+  let madeFrom: { upload: LastUpload; spec: SpecInput; sha256?: string; result: ConvertResult } | undefined;
+
   /** The update prepared last, and the file versions it was prepared over: applied only over those. */
-  let pending: { result: UpdateResult; upload: LastUpload; specProblems: Problem[]; at: number } | undefined;
+  let pending: { result: UpdateResult; upload: LastUpload; spec: SpecInput; sha256?: string; specProblems: Problem[]; at: number } | undefined;
   /** The skill before the last update applied, for "Undo the update". */
-  let beforeUpdate: { session: WizardSession; lastUpload: LastUpload | undefined } | undefined;
+  let beforeUpdate: { session: WizardSession; lastUpload: LastUpload | undefined; madeFrom: typeof madeFrom } | undefined;
 
   async function prepareUpdate(request: Extract<WizardRequest, { type: 'update' }>): Promise<WizardReply> {
     if (!session) return NO_SESSION;
@@ -284,16 +321,27 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
       if (!read.ok) return refused(read.problems);
       older = { name: request.from.name, upload: read.value };
     }
-    if (!older) {
-      return refused([problem('update-needs-old-spec', 'error', 'This skill was opened from a bundle, so the wizard does not have the spec it was generated from: give that spec too, as the old one', request.upload.name)]);
+    if (!older && !request.review) {
+      return refused([problem('update-needs-old-spec', 'error', 'This skill was opened from a bundle, so the wizard does not have the spec it was generated from: give that spec too, as the old one, or review every difference two ways', request.upload.name)]);
     }
     // The old spec's own problems are not the update's: it is not checked against the OpenAPI schema again.
-    const [from, to] = [await load(older.upload, false), await load(newer.value)];
-    if (!from.ok) return refused(from.problems.map((p) => withFile(p, older.name)));
+    const kept = !request.from && madeFrom?.upload === older ? madeFrom : undefined;
+    const from = kept ? ok({ spec: kept.spec, ...(kept.sha256 !== undefined ? { sha256: kept.sha256 } : {}) }) : older ? await load(older.upload, false) : undefined;
+    if (from && !from.ok) return refused(from.problems.map((p) => withFile(p, older!.name)));
+    const to = await load(newer.value);
     if (!to.ok) return refused(to.problems.map((p) => withFile(p, request.upload.name)));
     const skill = { folder: session.pkg.folder, files: packageFiles(session.pkg).files };
-    const result = updateSkill({ skill, from: from.value.spec, to: to.value.spec, fromSha256: from.value.sha256, toSha256: to.value.sha256 });
-    pending = { result, upload: { name: request.upload.name, upload: newer.value, ...(lastUpload?.options ? { options: lastUpload.options } : {}) }, specProblems: to.problems, at: counter };
+    const result = from
+      ? updateSkill({ skill, from: from.value.spec, to: to.value.spec, fromSha256: from.value.sha256, toSha256: to.value.sha256, ...(kept ? { fromGenerated: kept.result } : {}) })
+      : reviewSkill({ skill, to: to.value.spec, toSha256: to.value.sha256 });
+    pending = {
+      result,
+      upload: { name: request.upload.name, upload: newer.value, ...(lastUpload?.options ? { options: lastUpload.options } : {}) },
+      spec: to.value.spec,
+      ...(to.value.sha256 !== undefined ? { sha256: to.value.sha256 } : {}),
+      specProblems: to.problems,
+      at: counter,
+    };
     const files: UpdatePreview['files'] = [];
     for (const [path, text] of result.files) {
       const now = skill.files.get(path);
@@ -311,7 +359,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     const keptEdits = [...result.files].filter(([path, text]) => generated.get(path) !== text && !result.settled.has(path)).map(([path]) => path);
     return {
       type: 'update',
-      result: ok({ report: result.report, files, conflicts, editedRemoved: [...result.editedRemoved], problems: [...result.problems, ...to.problems], keptEdits }),
+      result: ok({ report: result.report, files, conflicts, editedRemoved: [...result.editedRemoved], problems: [...result.problems, ...to.problems], keptEdits, ...(from ? {} : { review: true as const }) }),
     };
   }
 
@@ -325,7 +373,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     if (!session) return NO_SESSION;
     if (!pending) return { type: 'error', message: 'There is no update to apply: choose the newer spec first' };
     if (pending.at !== counter) return { type: 'error', message: 'The skill changed since the update was prepared: prepare it again' };
-    const { result, upload, specProblems } = pending;
+    const { result, upload, specProblems, spec, sha256 } = pending;
     const settled = new Map(request.settled);
     const unsettled = [...result.settled.keys()].filter((path) => !settled.has(path));
     if (unsettled.length > 0) return { type: 'error', message: `Settle the conflicts in ${unsettled.join(', ')} first: nothing was changed` };
@@ -334,6 +382,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     const gen = result.generated;
     let next = openSession({ folder: gen.folder, files: gen.files }, { kind: 'spec', name: upload.name }, { report: gen.report, specProblems, read: gen.read, converted: gen.converted });
     next = removeOperations(next, [...gen.files.keys()].filter((path) => isOperationFilePath(path) && !files.has(path)));
+    // New operations a skill curated by hand does not keep wait apart from the ones the person removed.
+    next = markWaiting(next, result.report.added.filter((a) => !a.kept).map((a) => `${a.operation}.md`));
     const gone = [...packageFiles(next.pkg).files.keys()].filter((path) => !files.has(path));
     if (gone.length > 0) {
       let pkg = next.pkg;
@@ -343,8 +393,9 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     // SKILL.md last: its name may rename the folder, and its Operations list names the others.
     const order = [...files.keys()].sort((a, b) => Number(a === MANIFEST_FILE) - Number(b === MANIFEST_FILE));
     for (const path of order) if (fileText(next, path) !== files.get(path) || (path === MANIFEST_FILE && gone.length > 0)) next = editFile(next, path, files.get(path)!);
-    const before = { session, lastUpload };
+    const before = { session, lastUpload, madeFrom };
     lastUpload = upload;
+    madeFrom = { upload, spec, ...(sha256 !== undefined ? { sha256 } : {}), result: gen };
     const reply = opened(next);
     beforeUpdate = before;
     return reply;
@@ -358,6 +409,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
   return {
     snapshot: () => (session ? snapshotSession(session) : undefined),
     lastUpload: () => lastUpload,
+    facts: () => (session ? { ...sourceOf(session), tools } : undefined),
     async handle(request) {
       switch (request.type) {
         case 'convert': {
@@ -394,6 +446,20 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return change((s) => removeOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'put-back':
           return change((s) => restoreOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
+        case 'set-safety': {
+          if (!session) return NO_SESSION;
+          const set = setSafety(session, request.files);
+          session = set.session;
+          bump(...set.previous.map(([path]) => path));
+          return { type: 'summary', summary: summarize(session), refused: set.refused, previous: set.previous };
+        }
+        case 'set-pick': {
+          if (!session) return NO_SESSION;
+          const set = setPick(session, request.path, request.pick);
+          if (set.session !== session) bump(request.path);
+          session = set.session;
+          return { type: 'summary', summary: summarize(session), refused: set.refused };
+        }
         case 'file': {
           if (!session) return NO_SESSION;
           const text = fileText(session, request.path);
@@ -410,7 +476,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return { type: 'call', request: previewRequest(session, request.path, request.args) };
         case 'export':
           if (!session) return NO_SESSION;
-          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools, readOnly: request.readOnly }) };
         case 'exported':
           if (!session) return NO_SESSION;
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };
@@ -447,6 +513,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           if (!beforeUpdate) return { type: 'error', message: 'There is no update to undo' };
           const back = beforeUpdate;
           lastUpload = back.lastUpload;
+          madeFrom = back.madeFrom;
           return opened(back.session);
         }
         case 'restore': {
@@ -509,6 +576,14 @@ function clean(options: GenerateOptions): GenerateOptions {
   };
 }
 
+
+/** The API's title and version from SKILL.md's `metadata` (`source-title`, `source-version`), where generation records them. */
+function sourceOf(session: WizardSession): { title?: string; version?: string } {
+  const metadata = session.pkg.manifest?.data.metadata;
+  if (typeof metadata !== 'object' || metadata === null) return {};
+  const { 'source-title': title, 'source-version': version } = metadata as Record<string, unknown>;
+  return { ...(typeof title === 'string' && title !== '' ? { title } : {}), ...(typeof version === 'string' && version !== '' ? { version } : {}) };
+}
 
 /** A bundle's problems name the archive when they name no file of it. */
 function withFile(p: Problem, archive: string): Problem {

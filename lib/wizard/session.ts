@@ -16,9 +16,11 @@ import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState, type ConvertedFacts } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
-import type { OperationFile } from '../skill/operation-file';
+import { declaredSafety, type OperationFile, type Safety } from '../skill/operation-file';
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
+import { readOnlyPackage } from '../curate/read-only';
+import { mcpTool } from '../targets/adapt/shapes';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
@@ -46,6 +48,12 @@ export interface WizardSession {
   readonly prunedTypes: ReadonlyMap<string, unknown>;
   /** The removed files' check results, reused when they are put back (`RemovedChecks`). */
   readonly removedChecks?: RemovedChecks;
+  /**
+   * Operation files new in the spec the skill was last updated to that a skill curated by
+   * hand does not keep by itself: out of the skill, waiting for the person to keep them
+   * ("New in this version"). One leaves the set when it is put back.
+   */
+  readonly waiting?: ReadonlySet<string>;
 }
 
 /**
@@ -97,8 +105,12 @@ export interface SessionSummary {
   removed: string[];
   /** Shared types that left types.json with the removed operations; absent when none did. */
   prunedTypes?: string[];
+  /** Of the removed, the operations new in the last update that wait to be kept; absent when none do. */
+  waiting?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
+  /** The operations with an `operation:` block by the safety in force (SPEC 8.1). */
+  safety: Record<Safety, number>;
 }
 
 /**
@@ -163,6 +175,7 @@ export function restoreOperations(session: WizardSession, paths: Iterable<string
   for (const path of back.restored) removed.delete(path);
   const prunedTypes = new Map(session.prunedTypes);
   for (const name of back.typesBack) prunedTypes.delete(name);
+  const waiting = withoutPaths(session.waiting, back.restored);
   const held = heldChecks(session);
   // The files put back are the objects checked before they were removed: their results hold where no type they name came back changed.
   const previous = held ? { ...session.check, files: new Map([...session.check.files, ...held]) } : session.check;
@@ -172,7 +185,21 @@ export function restoreOperations(session: WizardSession, paths: Iterable<string
     const read = session.removed.get(path)?.read;
     if (read) files.delete(read);
   }
-  return { ...session, pkg: back.pkg, removed, prunedTypes, check, removedChecks: held ? { files, typesFile: back.pkg.types, skillName: check.skillName } : undefined };
+  return { ...session, pkg: back.pkg, removed, prunedTypes, check, removedChecks: held ? { files, typesFile: back.pkg.types, skillName: check.skillName } : undefined, waiting };
+}
+
+/** The session with these removed operation files waiting to be kept (new in the spec it was updated to); any other path is ignored. */
+export function markWaiting(session: WizardSession, paths: Iterable<string>): WizardSession {
+  const waiting = new Set([...paths].filter((path) => session.removed.has(path)));
+  return { ...session, waiting: waiting.size > 0 ? waiting : undefined };
+}
+
+/** The set less the paths, undefined when nothing is left in it. */
+function withoutPaths(set: ReadonlySet<string> | undefined, paths: readonly string[]): ReadonlySet<string> | undefined {
+  if (!set) return undefined;
+  const left = new Set(set);
+  for (const path of paths) left.delete(path);
+  return left.size > 0 ? left : undefined;
 }
 
 /**
@@ -236,7 +263,11 @@ export function summarize(session: WizardSession): SessionSummary {
   files.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareStrings(a.path, b.path));
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   let tools = 0;
-  for (const op of pkg.operations) if (publishOperation(pkg, op)?.expansion.ok) tools++;
+  const safety: Record<Safety, number> = { safe: 0, idempotent: 0, unsafe: 0 };
+  for (const op of pkg.operations) {
+    if (publishOperation(pkg, op)?.expansion.ok) tools++;
+    if (op.declaration) safety[declaredSafety(op.declaration)]++;
+  }
   return {
     folder: pkg.folder,
     origin: session.origin,
@@ -247,13 +278,15 @@ export function summarize(session: WizardSession): SessionSummary {
     tools,
     removed: [...session.removed.keys()].sort(compareStrings),
     ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
+    ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
+    safety,
   };
 }
 
 /** Every operation of the skill, the removed ones and the skipped ones too, one row each (the operations view). */
 export function sessionOperations(session: WizardSession): OperationRow[] {
-  return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems });
+  return listOperations(session.pkg, { report: session.report, removed: session.removed, problems: session.check.problems, waiting: session.waiting });
 }
 
 /** What fitting did to an operation on import, as its report entry says. */
@@ -269,7 +302,15 @@ export interface FittedInfo {
  * top-level argument, the largest first, so a person can see what to cut.
  */
 export type ToolPreview =
-  | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
+  | {
+      ok: true;
+      tool: PublishedTool;
+      bytes: number;
+      sizes?: ArgumentSize[];
+      fitted?: FittedInfo;
+      /** The tool as an MCP client gets it in `tools/list` (SPEC 8.2): its `annotations` and `outputSchema` beside the input. */
+      mcp: Record<string, unknown>;
+    }
   | { ok: false; reason: string; sizes?: ArgumentSize[] };
 
 export function previewTool(session: WizardSession, path: string): ToolPreview {
@@ -294,11 +335,13 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
   const fit = session.report?.fitted.find((f) => f.file === path && f.fits);
-  if (!fit) return { ok: true, tool: publication.tool, bytes };
+  const mcp = mcpTool({ file: path, tool: publication.tool, method: op.declaration.method });
+  if (!fit) return { ok: true, tool: publication.tool, bytes, mcp };
   return {
     ok: true,
     tool: publication.tool,
     bytes,
+    mcp,
     sizes: argumentSizes(publication.schema, types),
     fitted: { bytesBefore: fit.bytesBefore, bytesAfter: fit.bytesAfter, steps: fit.steps.length },
   };
@@ -335,6 +378,7 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     specProblems: [...session.specProblems],
     removed: [...session.removed].map(([path, { text, entry }]) => [path, entry === undefined ? { text } : { text, entry }]),
     prunedTypes: [...session.prunedTypes],
+    ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
   };
 }
 
@@ -348,7 +392,8 @@ export function restoreSession(snapshot: unknown): Result<WizardSession> {
   if (!read.success) return fail([problem('draft-unreadable', 'error', `The saved skill cannot be read: ${describeIssues(read.error)}`, '')]);
   const s = read.data;
   const session = openSession({ folder: s.folder, files: new Map(s.files) }, s.origin, { report: s.report, specProblems: s.specProblems });
-  return ok({ ...session, original: new Map(s.original), removed: new Map(s.removed ?? []), prunedTypes: new Map(s.prunedTypes ?? []) });
+  const restored: WizardSession = { ...session, original: new Map(s.original), removed: new Map(s.removed ?? []), prunedTypes: new Map(s.prunedTypes ?? []) };
+  return ok(s.waiting ? markWaiting(restored, s.waiting) : restored);
 }
 
 /** A file as the downloaded bundle will hold it: operation files with "The call" generated in. */
@@ -357,7 +402,10 @@ export function previewExport(session: WizardSession, path: string): string | un
   return op ? exportedText(op) : fileText(session, path);
 }
 
-/** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
-export function exportSession(session: WizardSession, options: { tools?: boolean } = {}): Uint8Array {
-  return exportBundle(session.pkg, options);
+/**
+ * The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. A
+ * read-only one (SPEC 8.2) holds the safe operations only, as `convert --read-only` does.
+ */
+export function exportSession(session: WizardSession, options: { tools?: boolean; readOnly?: boolean } = {}): Uint8Array {
+  return exportBundle(options.readOnly ? readOnlyPackage(session.pkg) : session.pkg, { tools: options.tools });
 }

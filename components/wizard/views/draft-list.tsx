@@ -1,11 +1,16 @@
 'use client';
 
-import { draftFacts } from './format';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAX_DRAFT_LABEL, type DraftInfo } from '../../../lib/wizard/draft-schema';
+import { draftApi, draftFacts, draftSource } from './format';
 import type { DraftListing } from '../drafts/draft-store';
 
+const when = (ms: number) => new Date(ms).toLocaleString();
+
 /**
- * Every skill kept in this browser, each its own draft: Continue,
- * Download, Delete. A draft another tab has open says so, and is left to that tab. One that
+ * Every skill kept in this browser, each its own draft, told apart by its name (one the
+ * person gave, or its folder's), the API's title and version, the spec file it was generated
+ * from and when, its tools, edits and last save: Continue, Rename, Download, Delete. A draft another tab has open says so, and is left to that tab. One that
  * cannot be read says why, and offers its raw data and its deletion.
  */
 export function DraftList({
@@ -18,6 +23,7 @@ export function DraftList({
   onDownload,
   onDelete,
   onDownloadRaw,
+  onRename,
 }: {
   drafts: readonly DraftListing[];
   elsewhere: readonly string[];
@@ -28,7 +34,10 @@ export function DraftList({
   onDownload: (id: string) => void;
   onDelete: (id: string) => void;
   onDownloadRaw: (id: string) => void;
+  /** A blank name gives the draft back its folder's name. */
+  onRename: (id: string, label: string) => void;
 }) {
+  const [renaming, setRenaming] = useState<string | null>(null);
   if (drafts.length === 0) return null;
   return (
     <section className="drafts" aria-labelledby="drafts-heading">
@@ -55,28 +64,57 @@ export function DraftList({
           }
           const { info } = d;
           const other = elsewhere.includes(d.id);
+          const name = info.label ?? info.folder;
+          const api = draftApi(info);
           return (
             <li key={d.id} className="draft">
               <p>
-                <strong>{info.folder}</strong>, from <code>{info.origin.name}</code>
+                <strong>{name}</strong>
+                {info.label !== undefined && (
+                  <>
+                    {' '}
+                    (<code>{info.folder}</code>)
+                  </>
+                )}
                 {d.id === openId ? ' (open here)' : ''}
+                {api !== undefined && (
+                  <>
+                    <br />
+                    <span className="draft-api">{api}</span>
+                  </>
+                )}
                 <br />
                 <span className="muted">
-                  {draftFacts(info)} · saved {new Date(info.savedAt).toLocaleString()}
+                  {draftSource(info, when)}
+                  <br />
+                  {draftFacts(info)} · saved {when(info.savedAt)}
                 </span>
               </p>
-              {other ? (
+              {renaming === d.id ? (
+                <RenameForm
+                  info={info}
+                  busy={busy}
+                  onSave={(label) => {
+                    setRenaming(null);
+                    onRename(d.id, label);
+                  }}
+                  onCancel={() => setRenaming(null)}
+                />
+              ) : other ? (
                 <p className="notice">Another tab has this draft open: continue there, or close that tab first.</p>
               ) : (
                 <div className="actions">
                   <button type="button" className="primary" disabled={busy} onClick={() => onContinue(d.id)}>
-                    Continue with {info.folder}
+                    Continue with {name}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => setRenaming(d.id)}>
+                    Rename<span className="visually-hidden"> {name}</span>
                   </button>
                   <button type="button" disabled={busy} onClick={() => onDownload(d.id)}>
-                    Download<span className="visually-hidden"> {info.folder}</span>
+                    Download<span className="visually-hidden"> {name}</span>
                   </button>
                   <button type="button" disabled={busy} onClick={() => onDelete(d.id)}>
-                    Delete<span className="visually-hidden"> {info.folder}</span>
+                    Delete<span className="visually-hidden"> {name}</span>
                   </button>
                 </div>
               )}
@@ -90,5 +128,36 @@ export function DraftList({
         })}
       </ul>
     </section>
+  );
+}
+
+/** The inline Rename: the name in a field, Enter or Save keeps it, Escape or Cancel leaves it; a blank name is the folder's. */
+function RenameForm({ info, busy, onSave, onCancel }: { info: DraftInfo; busy: boolean; onSave: (label: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState(info.label ?? info.folder);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(text);
+  };
+  return (
+    <form className="actions rename" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}>
+      <label>
+        <span className="field-label">Name of this draft</span>{' '}
+        <input ref={field} type="text" value={text} maxLength={MAX_DRAFT_LABEL} onChange={(e) => setText(e.target.value)} aria-describedby={`rename-help-${info.id}`} />
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Save the name
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <span id={`rename-help-${info.id}`} className="muted hint">
+        Shown in this list only; the skill keeps its name <code>{info.folder}</code>. Left blank, the draft is called by it.
+      </span>
+    </form>
   );
 }

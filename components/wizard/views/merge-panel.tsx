@@ -38,7 +38,24 @@ function side(path: string, doc: string, label: string) {
  * writes. A file counts as settled when every conflict has a choice, or its merged text was
  * edited by hand.
  */
-export function MergePanel({ path, mine, newer, where, onChange }: { path: string; mine: string; newer: string; where: readonly string[]; onChange: (state: MergeState) => void }) {
+export function MergePanel({
+  path,
+  mine,
+  newer,
+  where,
+  onChange,
+  review = false,
+}: {
+  path: string;
+  mine: string;
+  newer: string;
+  where: readonly string[];
+  onChange: (state: MergeState) => void;
+  /** A two-way review: each difference is one to decide, not a conflict between two changes. */
+  review?: boolean;
+}) {
+  const noun = review ? 'difference' : 'conflict';
+  const Noun = review ? 'Difference' : 'Conflict';
   const chunks = useMemo(() => conflictChunks(mine, newer), [mine, newer]);
   const [choices, setChoices] = useState<(MergeSide | undefined)[]>(() => chunks.map(() => undefined));
   const [handEdited, setHandEdited] = useState(false);
@@ -95,10 +112,12 @@ export function MergePanel({ path, mine, newer, where, onChange }: { path: strin
   return (
     <section className="merge" aria-labelledby={`${id}-heading`}>
       <h4 id={`${id}-heading`}>
-        <code>{path}</code>: {chunks.length === 1 ? 'one conflict' : `${chunks.length} conflicts`}
+        <code>{path}</code>: {chunks.length === 1 ? `one ${noun}` : `${chunks.length} ${noun}s`}
       </h4>
       <p className="muted">
-        You and the newer spec changed the same {where.length === 1 ? 'place' : 'places'} ({where.join(', ')}). Keep yours, take the newer spec&apos;s, or edit the merged text.
+        {review
+          ? 'Your text and the newer spec’s generation differ here: your edits, or the newer spec’s changes. Keep yours, take the newer spec’s, or edit the merged text.'
+          : `You and the newer spec changed the same ${where.length === 1 ? 'place' : 'places'} (${where.join(', ')}). Keep yours, take the newer spec’s, or edit the merged text.`}
       </p>
       <div className="merge-heads" aria-hidden="true">
         <span>Yours</span>
@@ -110,7 +129,7 @@ export function MergePanel({ path, mine, newer, where, onChange }: { path: strin
           <li key={`${c.fromA}-${c.fromB}`}>
             <fieldset>
               <legend>
-                Conflict {i + 1}: your {describeLines(c.linesA)}, the newer spec&apos;s {describeLines(c.linesB)}
+                {Noun} {i + 1}: your {describeLines(c.linesA)}, the newer spec&apos;s {describeLines(c.linesB)}
               </legend>
               {(['mine', 'newer'] as const).map((s) => (
                 <label key={s} className="check">
@@ -133,7 +152,13 @@ export function MergePanel({ path, mine, newer, where, onChange }: { path: strin
       <h5 className="merge-label">Merged text (what applying writes)</h5>
       <div className="code-editor merge-result" ref={mergedHost} />
       <p className={allChosen || handEdited ? 'ok' : 'muted'} role="status">
-        {handEdited ? 'Settled by your edit of the merged text.' : left === 0 ? 'Every conflict settled.' : `${left === 1 ? 'One conflict' : `${left} conflicts`} to settle.`}
+        {handEdited
+          ? 'Settled by your edit of the merged text.'
+          : left === 0
+            ? review
+              ? 'Every difference decided.'
+              : 'Every conflict settled.'
+            : `${left === 1 ? `One ${noun}` : `${left} ${noun}s`} to ${review ? 'decide' : 'settle'}.`}
       </p>
     </section>
   );

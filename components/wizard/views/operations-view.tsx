@@ -5,6 +5,7 @@ import {
   filesNotShown,
   filterOperations,
   isFiltered,
+  isOutOfSkill,
   operationFacets,
   searchText,
   sortOperations,
@@ -17,11 +18,14 @@ import {
   withTokens,
 } from '../../../lib/wizard/operation-query';
 import type { TargetRow, TokensView } from '../../../lib/wizard/target-fit';
-import type { OperationRow, OperationState } from '../../../lib/wizard/operations';
+import type { OperationRow } from '../../../lib/wizard/operations';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import { count } from './format';
 import { OperationsTable, type OperationColumn } from './operations-table';
 import type { OperationsState } from '../state/wizard-state';
+import { safetyMarks, type SafetyMark } from '../../../lib/wizard/operation-keys';
+import { SAFETY_VALUES, type Safety } from '../../../lib/skill/operation-file';
+import type { Problem } from '../../../lib/core/problem';
 
 const STATE_LABELS: Record<StateFilter, string> = {
   declared: 'Declared',
@@ -30,6 +34,7 @@ const STATE_LABELS: Record<StateFilter, string> = {
   error: 'Error',
   skipped: 'Skipped',
   removed: 'Removed',
+  new: 'New in this version',
 };
 
 const bytes = new Intl.NumberFormat('en');
@@ -70,6 +75,7 @@ const COLUMNS: OperationColumn[] = [
   },
   { key: 'bytes', header: 'Bytes', width: '4.75rem', cell: (r) => (r.bytes === undefined ? '' : bytes.format(r.bytes)) },
   { key: 'tokens', header: 'Tokens', width: '4.75rem', cell: (r) => (r.tokens === undefined ? '' : bytes.format(r.tokens)) },
+  { key: 'safety', header: 'Safety', width: '6.5rem', cell: (r) => (r.safety === undefined ? '' : <span className={`safety y-${r.safety}`}>{r.safety}</span>) },
   { key: 'deprecated', header: 'Deprecated', width: '6rem', cell: (r) => (r.deprecated ? 'deprecated' : '') },
 ];
 
@@ -77,7 +83,14 @@ interface Status {
   text: string;
   /** What Undo does: the same files the other way. */
   undo?: { change: 'remove' | 'put-back'; paths: string[] };
+  /** What Undo does after a safety was marked: each file's `safety` as it was. */
+  undoSafety?: SafetyMark[];
+  /** Files a mark left as they were, each with the rule's reason. */
+  refused?: Problem[];
 }
+
+/** What marking answered: the files changed (with what they held) and those refused; null when the wizard did not answer. */
+export type SafetyMarked = { previous: SafetyMark[]; refused: Problem[] } | null;
 
 /**
  * Every operation of the spec in one table: search (alternatives, paths exactly or with
@@ -93,6 +106,7 @@ export function OperationsView({
   onView,
   onOpen,
   onCurate,
+  onSafety,
   tokens,
   targets,
   limitTarget,
@@ -105,6 +119,8 @@ export function OperationsView({
   onView: (view: Partial<Omit<OperationsState, 'rows'>>) => void;
   onOpen: (row: OperationRow) => void;
   onCurate: (change: 'remove' | 'put-back', paths: string[]) => Promise<boolean>;
+  /** Sets `safety` on operation files (SPEC 8.1), through the service like any edit. */
+  onSafety: (files: SafetyMark[]) => Promise<SafetyMarked>;
   /** The tools' tokens for the chosen model (the Tokens column); null until counted. */
   tokens: TokensView | null;
   /** The compatibility table's rows: the chosen target's limits are measured against the skill. */
@@ -140,7 +156,8 @@ export function OperationsView({
   const all = useMemo(() => withTokens(rows ?? [], tokenCounts), [rows, tokenCounts]);
   const haystacks = useMemo(() => new Map(all.map((r) => [r, searchText(r)])), [all]);
   const shown = useMemo(() => sortOperations(filterOperations(all, query, haystacks), sort), [all, query, sort, haystacks]);
-  const removedView = query.state === 'removed';
+  const removedView = isOutOfSkill(query.state);
+  const newView = query.state === 'new';
   const facets = useMemo(() => operationFacets(all, removedView), [all, removedView]);
   const chosen = shown.filter((r) => r.file !== undefined && selected.has(r.id));
   const hidden = useMemo(() => (removedView || !isFiltered(query) ? [] : filesNotShown(all, shown)), [all, shown, query, removedView]);
@@ -180,6 +197,25 @@ export function OperationsView({
   };
 
   const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+
+  /** Marks files' safety (or puts back what they held), says what changed and what the rules refused, with an Undo. */
+  const mark = async (files: SafetyMark[], text: (changed: number) => string, undoable = true) => {
+    if (files.length === 0) return;
+    setWorking(true);
+    const done = await onSafety(files);
+    setWorking(false);
+    if (!done) {
+      setStatus({ text: 'That did not happen: the wizard did not answer. Nothing was changed.' });
+      return;
+    }
+    if (done.previous.length > 0) setSelected(new Set());
+    setStatus({ text: text(done.previous.length), undoSafety: undoable && done.previous.length > 0 ? done.previous : undefined, refused: done.refused });
+  };
+  const markChosen = (safety: Safety) => {
+    const files = safetyMarks(chosen.filter((r) => r.safety !== undefined), safety);
+    void mark(files, (n) => (n === 0 ? `No operation was marked ${safety}.` : `${describe(n, 'marked')} ${safety}.`));
+  };
+  const declaredChosen = chosen.filter((r) => r.safety !== undefined).length;
   const keepShown = () => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
   // Alt+K keeps only the rows shown, from anywhere in the view (the filter box above all): typing a filter and keeping it is two actions.
   const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
@@ -197,7 +233,7 @@ export function OperationsView({
       <div className="file-bar">
         <h3 id="operations-heading">Operations</h3>
         <span className="muted" aria-live="polite">
-          {removedView ? `${count(shown.length, 'removed operation')} shown` : `${shown.length} of ${count(inSkill, 'operation')} shown`}
+          {newView ? `${count(shown.length, 'new operation')} waiting to be kept` : removedView ? `${count(shown.length, 'removed operation')} shown` : `${shown.length} of ${count(inSkill, 'operation')} shown`}
           {chosen.length > 0 ? ` · ${chosen.length} selected` : ''}
         </span>
       </div>
@@ -255,11 +291,22 @@ export function OperationsView({
         </label>
         <label className="ops-filter">
           <span>State</span>
-          <select value={query.state ?? ''} onChange={(e) => setQuery({ state: e.target.value === '' ? null : (e.target.value as OperationState | 'removed') })}>
+          <select value={query.state ?? ''} onChange={(e) => setQuery({ state: e.target.value === '' ? null : (e.target.value as StateFilter) })}>
             <option value="">In the skill</option>
             {stateOptions.map(([state, n]) => (
               <option key={state} value={state}>
                 {STATE_LABELS[state]} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ops-filter">
+          <span>Safety</span>
+          <select value={query.safety ?? ''} onChange={(e) => setQuery({ safety: e.target.value === '' ? null : (e.target.value as Safety) })}>
+            <option value="">Any safety</option>
+            {facets.safeties.map(([safety, n]) => (
+              <option key={safety} value={safety}>
+                {safety} ({n})
               </option>
             ))}
           </select>
@@ -288,7 +335,16 @@ export function OperationsView({
         </div>
       )}
       <div className="ops-actions actions">
-        {removedView ? (
+        {newView ? (
+          <>
+            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'kept')}: they are in the skill now.`)}>
+              Keep selected in the skill
+            </button>
+            <button type="button" disabled={working || shown.length === 0} onClick={() => void curate('put-back', shown.map((r) => r.file!), `${describe(shown.length, 'kept')}: they are in the skill now.`)}>
+              Keep every new one shown
+            </button>
+          </>
+        ) : removedView ? (
           <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'put back')} into the skill.`)}>
             Put back selected
           </button>
@@ -313,10 +369,32 @@ export function OperationsView({
             >
               Keep only shown
             </button>
+            <span role="group" aria-label="Mark the safety of the selected operations" className="ops-mark">
+              {SAFETY_VALUES.map((safety) => (
+                <button key={safety} type="button" disabled={working || declaredChosen === 0} onClick={() => markChosen(safety)}>
+                  Mark {safety}
+                </button>
+              ))}
+            </span>
           </>
         )}
         <p role="status" className="ops-status">
           {status?.text}
+          {status?.refused && status.refused.length > 0 && (
+            <>
+              {' '}
+              {count(status.refused.length, 'operation')} left as {status.refused.length === 1 ? 'it was' : 'they were'}:{' '}
+              {status.refused.map((p) => `${p.file}: ${p.message}`).join('; ')}.
+            </>
+          )}
+          {status?.undoSafety && (
+            <>
+              {' '}
+              <button type="button" className="link" disabled={working} onClick={() => void mark(status.undoSafety!, (n) => `Undone: ${describe(n, 'back')} to the safety they had.`, false)}>
+                Undo
+              </button>
+            </>
+          )}
           {status?.undo && (
             <>
               {' '}
@@ -329,7 +407,7 @@ export function OperationsView({
       </div>
       {shown.length === 0 ? (
         <p className="muted">
-          {removedView ? 'No removed operation matches.' : 'No operation matches.'}
+          {newView ? 'No new operation waits to be kept.' : removedView ? 'No removed operation matches.' : 'No operation matches.'}
           {exactPath && (
             <>
               {' '}
@@ -341,7 +419,7 @@ export function OperationsView({
         <OperationsTable
           rows={shown}
           columns={COLUMNS}
-          label={removedView ? 'Removed operations' : 'Operations'}
+          label={newView ? 'New operations' : removedView ? 'Removed operations' : 'Operations'}
           selected={selected}
           onSelect={setSelected}
           active={active}

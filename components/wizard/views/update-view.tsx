@@ -73,7 +73,7 @@ export function UpdateView({
 }: {
   summary: SessionSummary;
   busy: string | null;
-  onPrepare: (newer: ChosenFiles, older?: ChosenFiles) => Promise<Result<UpdatePreview>>;
+  onPrepare: (newer: ChosenFiles, older?: ChosenFiles, review?: boolean) => Promise<Result<UpdatePreview>>;
   onApply: (settled: [string, string][]) => Promise<Result<true>>;
   onCancel: () => void;
   onSaveText: (path: string, text: string) => void;
@@ -81,6 +81,9 @@ export function UpdateView({
   const needsOld = summary.origin.kind === 'bundle';
   const [newer, setNewer] = useState<ChosenFiles | null>(null);
   const [older, setOlder] = useState<ChosenFiles | null>(null);
+  // Without the old spec: give it, or review every difference two ways.
+  const [review, setReview] = useState(false);
+  const ready = newer !== null && (!needsOld || review || older !== null);
   const [preview, setPreview] = useState<UpdatePreview | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [merges, setMerges] = useState<Record<string, MergeState>>({});
@@ -93,9 +96,9 @@ export function UpdateView({
   }, [preview]);
 
   const prepare = async () => {
-    if (!newer || (needsOld && !older)) return;
+    if (!ready) return;
     setProblems([]);
-    const result = await onPrepare(newer, older ?? undefined);
+    const result = await onPrepare(newer, review ? undefined : (older ?? undefined), needsOld && review);
     if (result.ok) {
       setPreview(result.value);
       setMerges({});
@@ -126,14 +129,22 @@ export function UpdateView({
           <p className="field-label">The newer spec</p>
           <SpecPicker label="Choose the newer spec…" folderLabel="The newer spec's folder" chosen={newer} onChosen={setNewer} busy={busy !== null} />
           {needsOld && (
-            <>
-              <p className="field-label">The spec this skill was generated from</p>
+            <fieldset className="update-mode">
+              <legend>The spec this skill was generated from</legend>
               <p className="muted">This skill was opened from a bundle, so the wizard does not have its spec: without it, your edits cannot be told from what was generated.</p>
-              <SpecPicker label="Choose the old spec…" folderLabel="The old spec's folder" chosen={older} onChosen={setOlder} busy={busy !== null} />
-            </>
+              <label className="check">
+                <input type="radio" name="update-mode" checked={!review} onChange={() => setReview(false)} />
+                I have it: merge three ways, my edits kept
+              </label>
+              {!review && <SpecPicker label="Choose the old spec…" folderLabel="The old spec's folder" chosen={older} onChosen={setOlder} busy={busy !== null} />}
+              <label className="check">
+                <input type="radio" name="update-mode" checked={review} onChange={() => setReview(true)} />
+                I do not: review every difference between this skill and the newer spec, and decide each
+              </label>
+            </fieldset>
           )}
           <div className="actions">
-            <button type="button" className="primary" disabled={busy !== null || !newer || (needsOld && !older)} onClick={() => void prepare()}>
+            <button type="button" className="primary" disabled={busy !== null || !ready} onClick={() => void prepare()}>
               Prepare the update
             </button>
             <button type="button" onClick={onCancel}>
@@ -158,16 +169,27 @@ export function UpdateView({
           <h4 ref={reportHeading} tabIndex={-1}>
             From {ver(report.from)} to {ver(report.to)}
           </h4>
+          {preview.review && (
+            <p>
+              A two-way review: without the spec this skill was generated from, every difference between your skill and the newer spec&apos;s generation is yours to decide. Operations
+              are matched by file name; those only the newer spec has wait in the operations view, under State: New in this version, to be kept.
+            </p>
+          )}
           <p aria-label="Update summary">
             {report.added.length} added, {report.renamed.length} renamed, {report.removed.length} removed, {report.changes.length} changed for callers ({report.breaking} breaking),{' '}
-            {preview.keptEdits.length} of your edits kept, {conflicts.length === 0 ? 'no conflict' : `${conflicts.length === 1 ? 'one file' : `${conflicts.length} files`} with conflicts`}.
+            {preview.review
+              ? conflicts.length === 0
+                ? 'no difference to decide'
+                : `${conflicts.length === 1 ? 'one file' : `${conflicts.length} files`} with differences to decide`
+              : `${preview.keptEdits.length} of your edits kept, ${conflicts.length === 0 ? 'no conflict' : `${conflicts.length === 1 ? 'one file' : `${conflicts.length} files`} with conflicts`}`}
+            .
           </p>
           {preview.problems.length > 0 && <ProblemList problems={preview.problems} showFile label="What to know about this update" />}
           {conflicts.length > 0 && (
             <section aria-labelledby="update-conflicts">
-              <h4 id="update-conflicts">Conflicts to settle</h4>
+              <h4 id="update-conflicts">{preview.review ? 'Differences to decide' : 'Conflicts to settle'}</h4>
               {conflicts.map((c) => (
-                <MergePanel key={c.path} path={c.path} mine={c.mine} newer={c.newer} where={c.where} onChange={(state) => setMerges((m) => ({ ...m, [c.path]: state }))} />
+                <MergePanel key={c.path} path={c.path} mine={c.mine} newer={c.newer} where={c.where} review={preview.review === true} onChange={(state) => setMerges((m) => ({ ...m, [c.path]: state }))} />
               ))}
             </section>
           )}
@@ -177,7 +199,7 @@ export function UpdateView({
             <ul className="update-list">
               {report.added.map((a) => (
                 <li key={`added-${a.operation}`}>
-                  <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': new, not kept, since you chose the operations by hand. Put it back from the operations view to keep it.'}
+                  <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version, to be kept there.'}
                 </li>
               ))}
               {report.renamed.map((r) => (
@@ -192,7 +214,7 @@ export function UpdateView({
                     <strong>Removed</strong> <code>{r.operation}</code> ({r.method} {r.path}), breaking
                     {r.edited && text !== undefined && (
                       <>
-                        : you had edited it.{' '}
+                        {preview.review ? ': it may hold your edits.' : ': you had edited it.'}{' '}
                         <button type="button" className="link" onClick={() => onSaveText(`${r.operation}.md`, text)}>
                           Download your text of {r.operation}.md
                         </button>
@@ -258,7 +280,7 @@ export function UpdateView({
             </button>
             {unsettled.length > 0 && (
               <span className="muted">
-                Settle the conflicts in {unsettled.map((c) => c.path).join(', ')} first.
+                {preview.review ? 'Decide the differences' : 'Settle the conflicts'} in {unsettled.map((c) => c.path).join(', ')} first.
               </span>
             )}
           </div>

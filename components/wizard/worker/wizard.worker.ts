@@ -4,7 +4,7 @@
 // keeps the open skill as a draft in IndexedDB (draft-store.ts): at once when it is opened,
 // and at most half a second after each change.
 import { describeIssues } from '../../../lib/core/describe-issues';
-import type { DraftInfo } from '../../../lib/wizard/draft-schema';
+import { draftLabel, MAX_DRAFT_LABEL, type DraftInfo } from '../../../lib/wizard/draft-schema';
 import { createWizardService, type WizardReply, type WizardRequest } from '../../../lib/wizard/service';
 import type { SessionSnapshot } from '../../../lib/wizard/session';
 import { deleteDraft, listDrafts, migrateLegacy, rawDraft, readDraft, saveDraft, saveDraftInfo } from '../drafts/draft-store';
@@ -18,13 +18,13 @@ const service = createWizardService(globalThis.crypto?.subtle ? { sha256 } : {})
 const sendSummary = createSummarySender();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const SAVE_DELAY_MS = 500;
-const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back']);
+const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick']);
 const OPENINGS = new Set<PageRequest['type']>(['convert', 'regenerate', 'full-schema', 'open-bundle']);
 // Other tabs' start pages list the drafts: they hear of every save and deletion.
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DRAFTS_CHANNEL) : undefined;
 
 /** The draft the open skill is kept as: the only one this worker writes. */
-let draft: { id: string; createdAt: number; changedAt: number; downloadedAt?: number } | null = null;
+let draft: { id: string; createdAt: number; changedAt: number; downloadedAt?: number; label?: string; generatedAt?: number } | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 /** The upload to write with the next save: the draft's spec, when it has just been made (null: a bundle, which has none). */
 let uploadToWrite: ReturnType<typeof service.lastUpload> | null | undefined;
@@ -49,6 +49,25 @@ function edited(snapshot: SessionSnapshot): number {
   return snapshot.files.filter(([path, text]) => original.get(path) !== text).length;
 }
 
+/** What the list of drafts shows of the open skill, but for when it was saved. */
+function describeDraft(snapshot: SessionSnapshot, kept: NonNullable<typeof draft>): Omit<DraftInfo, 'savedAt'> {
+  const facts = service.facts();
+  return {
+    id: kept.id,
+    folder: snapshot.folder,
+    origin: snapshot.origin,
+    files: snapshot.files.length,
+    edited: edited(snapshot),
+    createdAt: kept.createdAt,
+    changedAt: kept.changedAt,
+    ...(kept.label !== undefined ? { label: kept.label } : {}),
+    ...(facts?.title !== undefined ? { title: facts.title } : {}),
+    ...(facts?.version !== undefined ? { specVersion: facts.version } : {}),
+    ...(facts ? { tools: facts.tools } : {}),
+    ...(kept.generatedAt !== undefined ? { generatedAt: kept.generatedAt } : {}),
+  };
+}
+
 /** A save at most SAVE_DELAY_MS after a change, however fast the changes come. */
 function scheduleSave(): void {
   saveTimer ??= setTimeout(() => {
@@ -65,14 +84,8 @@ async function save(): Promise<void> {
   if (!snapshot || !draft) return;
   const through = lastChange;
   const info: DraftInfo = {
-    id: draft.id,
-    folder: snapshot.folder,
-    origin: snapshot.origin,
-    files: snapshot.files.length,
-    edited: edited(snapshot),
-    createdAt: draft.createdAt,
+    ...describeDraft(snapshot, draft),
     savedAt: Date.now(),
-    changedAt: draft.changedAt,
     ...(draft.downloadedAt !== undefined ? { downloadedAt: draft.downloadedAt } : {}),
   };
   const upload = uploadToWrite;
@@ -105,8 +118,8 @@ async function handleStorage(request: StorageRequest): Promise<StorageReply | Wi
       if (!read.ok) return { type: 'unreadable', id: request.id, name: read.name, why: read.why };
       const reply = await service.handle({ type: 'restore', snapshot: read.draft.snapshot, upload: read.draft.upload });
       if (reply.type === 'opened' && !reply.result.ok) return { type: 'unreadable', id: request.id, name: read.draft.info.folder, why: reply.result.problems[0]?.message ?? 'it cannot be opened' };
-      const { id, createdAt, changedAt, downloadedAt } = read.draft.info;
-      draft = { id, createdAt, changedAt, downloadedAt };
+      const { id, createdAt, changedAt, downloadedAt, label, generatedAt } = read.draft.info;
+      draft = { id, createdAt, changedAt, downloadedAt, label, generatedAt };
       uploadToWrite = undefined;
       return reply;
     }
@@ -124,6 +137,21 @@ async function handleStorage(request: StorageRequest): Promise<StorageReply | Wi
     }
     case 'raw-draft':
       return { type: 'raw', id: request.id, ...(await rawDraft(request.id)) };
+    case 'rename-draft': {
+      const label = draftLabel(request.label);
+      if (request.id === draft?.id) {
+        draft.label = label;
+        await save();
+      } else {
+        const read = await readDraft(request.id);
+        if (!read.ok) return { type: 'unreadable', id: request.id, name: read.name, why: read.why };
+        const info: DraftInfo = { ...read.draft.info, label };
+        if (label === undefined) delete info.label;
+        await saveDraftInfo(info);
+        channel?.postMessage({ type: 'saved', id: request.id });
+      }
+      return { type: 'renamed', id: request.id, ...(label !== undefined ? { label } : {}) };
+    }
     case 'delete-draft':
       if (request.id === draft?.id) {
         clearTimeout(saveTimer);
@@ -158,15 +186,16 @@ async function opening(request: WizardRequest): Promise<WizardReply> {
   const now = Date.now();
   // Generating again with another name or base URL, or a full schema restored, replaces its draft only when the user had changed nothing in it.
   const untouched = (request.type === 'regenerate' || request.type === 'full-schema') && before && draft && edited(before) === 0 && (before.removed?.length ?? 0) === 0;
-  draft = untouched && draft ? { ...draft, changedAt: now } : { id: crypto.randomUUID(), createdAt: now, changedAt: now };
+  const generatedAt = request.type === 'open-bundle' || (request.type === 'convert' && service.lastUpload() === undefined) ? undefined : now;
+  draft = untouched && draft ? { ...draft, changedAt: now, generatedAt } : { id: crypto.randomUUID(), createdAt: now, changedAt: now, generatedAt };
   uploadToWrite = service.lastUpload() ?? null;
   post({ type: 'draft', id: draft.id });
   await save();
   return reply;
 }
 
-/** The draft holding the skill as it was before the last update, kept until the person deletes it (or undoes the update). */
-let keptBefore: string | undefined;
+/** The draft holding the skill as it was before the last update, kept until the person deletes it (or undoes the update), and when the skill was generated before it. */
+let keptBefore: { id: string; generatedAt?: number } | undefined;
 
 /**
  * An update applied, or undone: the same draft takes the new content (and the spec it now
@@ -176,26 +205,26 @@ async function updating(request: WizardRequest): Promise<WizardReply> {
   await flush();
   const before = service.snapshot();
   const beforeUpload = service.lastUpload();
+  const beforeFacts = before && draft ? describeDraft(before, draft) : undefined;
   const reply = await service.handle(request);
   if (reply.type !== 'opened' || !reply.result.ok || !draft) return reply;
   const now = Date.now();
   if (request.type === 'apply-update' && before) {
     const id = crypto.randomUUID();
     const info: DraftInfo = {
+      ...beforeFacts!,
       id,
-      folder: before.folder,
       origin: { ...before.origin, name: `${before.origin.name} (before the update)` },
-      files: before.files.length,
-      edited: edited(before),
-      createdAt: draft.createdAt,
+      ...(draft.label !== undefined ? { label: `${draft.label} (before the update)`.slice(0, MAX_DRAFT_LABEL) } : {}),
       savedAt: now,
-      changedAt: draft.changedAt,
     };
     await saveDraft(info, before, beforeUpload ?? null).catch(() => undefined);
-    keptBefore = id;
+    keptBefore = { id, generatedAt: draft.generatedAt };
+    draft.generatedAt = now;
   } else if (request.type === 'undo-update' && keptBefore) {
-    await deleteDraft(keptBefore).catch(() => undefined);
-    channel?.postMessage({ type: 'deleted', id: keptBefore });
+    await deleteDraft(keptBefore.id).catch(() => undefined);
+    channel?.postMessage({ type: 'deleted', id: keptBefore.id });
+    draft.generatedAt = keptBefore.generatedAt;
     keptBefore = undefined;
   }
   draft.changedAt = now;
@@ -233,7 +262,7 @@ async function answer(data: unknown): Promise<void> {
   }
 }
 
-const STORAGE = new Set<PageRequest['type']>(['list-drafts', 'open-draft', 'export-draft', 'raw-draft', 'delete-draft', 'flush']);
+const STORAGE = new Set<PageRequest['type']>(['list-drafts', 'open-draft', 'export-draft', 'raw-draft', 'rename-draft', 'delete-draft', 'flush']);
 
 // One request at a time, in the order sent: a conversion that awaits its spec's loading
 // never lets an edit in halfway, and replies come back in order.

@@ -12,6 +12,8 @@ export type StorageRequest =
   | { type: 'open-draft'; id: string }
   | { type: 'export-draft'; id: string; tools: boolean }
   | { type: 'raw-draft'; id: string }
+  /** Give a draft a name of its own; a blank one gives it back its folder's name. */
+  | { type: 'rename-draft'; id: string; label: string }
   | { type: 'delete-draft'; id: string }
   /** Save now what waits to be saved (the page is going away). */
   | { type: 'flush' };
@@ -21,6 +23,7 @@ export type StorageReply =
   | { type: 'unreadable'; id: string; name: string; why: string }
   | { type: 'raw'; id: string; name: string; json: string }
   | { type: 'deleted'; id: string }
+  | { type: 'renamed'; id: string; label?: string }
   | { type: 'flushed' };
 
 /** Every request the page sends the worker. */
@@ -35,9 +38,9 @@ export type StoppedReply = { type: 'stopped'; message: string };
 export type Reply = WizardReply | StorageReply | StoppedReply;
 
 /** Requests that change the skill: the ones a new worker must be given again if they were not saved yet. */
-export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' }>;
+export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' | 'set-safety' | 'set-pick' }>;
 
-export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back']);
+export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick']);
 
 /** What the worker tells the page unasked. */
 export type WorkerEvent =
@@ -55,6 +58,7 @@ const storageRequest: z.ZodType<StorageRequest> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open-draft'), id }),
   z.object({ type: z.literal('export-draft'), id, tools: z.boolean() }),
   z.object({ type: z.literal('raw-draft'), id }),
+  z.object({ type: z.literal('rename-draft'), id, label: z.string().max(10_000) }),
   z.object({ type: z.literal('delete-draft'), id }),
   z.object({ type: z.literal('flush') }),
 ]);
@@ -72,10 +76,11 @@ const storageReply: z.ZodType<StorageReply> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unreadable'), id, name: z.string(), why: z.string() }),
   z.object({ type: z.literal('raw'), id, name: z.string(), json: z.string() }),
   z.object({ type: z.literal('deleted'), id }),
+  z.object({ type: z.literal('renamed'), id, label: z.string().optional() }),
   z.object({ type: z.literal('flushed') }),
 ]);
 
-const STORAGE_REPLIES = new Set(['drafts', 'unreadable', 'raw', 'deleted', 'flushed']);
+const STORAGE_REPLIES = new Set(['drafts', 'unreadable', 'raw', 'deleted', 'renamed', 'flushed']);
 
 const workerEvent: z.ZodType<WorkerEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('saved'), draft: id, through: z.number() }),
@@ -129,6 +134,10 @@ export function describeRequest(request: PageRequest): string {
       return `removing ${several(request.paths)}`;
     case 'put-back':
       return `putting back ${several(request.paths)}`;
+    case 'set-safety':
+      return `marking the safety of ${several(request.files.map(([path]) => path))}`;
+    case 'set-pick':
+      return `keeping the chosen fields of ${request.path}`;
     case 'full-schema':
       return `restoring the full schema of ${request.path}`;
     case 'tokens':
@@ -158,6 +167,8 @@ export function describeRequest(request: PageRequest): string {
       return "making the draft's bundle";
     case 'raw-draft':
       return "reading the draft's raw data";
+    case 'rename-draft':
+      return 'renaming the draft';
     case 'delete-draft':
       return 'deleting the draft';
     case 'flush':

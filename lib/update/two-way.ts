@@ -1,0 +1,99 @@
+/**
+ * A two-way review of a skill against a newer spec, for a skill whose old spec is not at
+ * hand (a bundle): without the old generation nothing tells the person's edits from what
+ * was generated, so every difference between the skill and the newer spec's generation is
+ * one for the person to decide. The shape is the update's (`UpdateResult`): each file that
+ * differs is settled one way (the skill's text) and the other (the newer generation's),
+ * its differences listed as conflicts; until decided, the skill's text is kept.
+ */
+import { diffIndices } from 'node-diff3';
+import { compareStrings } from '../core/entries';
+import type { Problem } from '../core/problem';
+import { readGenerationRecord } from '../convert/generation-record';
+import type { SpecInput } from '../convert/model';
+import { removeOperations } from '../curate/remove';
+import { MANIFEST_FILE, parseManifest } from '../skill/manifest';
+import { isOperationFilePath, packageFiles, parseSkillPackage, type SkillFiles } from '../skill/package';
+import { parseOperationFile } from '../skill/operation-file';
+import type { FileConflict } from './merge-file';
+import { urlPath } from '../skill/url-template';
+import { generateNewer, type UpdateConflict, type UpdateResult } from './update';
+import { compareOperation, titleOf, UPDATE_REPORT_VERSION, type OperationChange, type UpdateReport } from './report';
+
+export interface ReviewInput {
+  /** The skill as it is now. */
+  skill: SkillFiles;
+  /** The newer spec, generated with the options SKILL.md records. */
+  to: SpecInput;
+  toSha256?: string;
+}
+
+const base = (file: string) => file.replace(/\.md$/, '');
+
+/** Each run of lines where the two texts differ, as a conflict at its first line in the person's text. */
+export function differences(mine: string, newer: string): Extract<FileConflict, { kind: 'lines' }>[] {
+  return diffIndices(mine.split('\n'), newer.split('\n')).map((d) => ({ kind: 'lines' as const, line: d.buffer1[0] + 1, mine: d.buffer1Content, before: [], newer: d.buffer2Content }));
+}
+
+/**
+ * The skill reviewed against the newer spec (deterministic). Operations are matched by file
+ * name (the tool's name), the one key both sides still have. An operation file the newer
+ * generation does not make is listed as removed, its text offered for download (whether it
+ * was edited cannot be told); one the skill does not have waits to be kept (whether it is
+ * new or was removed cannot be told); a file of the person's own (not an operation) stays.
+ */
+export function reviewSkill(input: ReviewInput): UpdateResult {
+  const problems: Problem[] = [];
+  const mineFiles = input.skill.files;
+  const manifestText = mineFiles.get(MANIFEST_FILE);
+  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
+  const recorded = readGenerationRecord(manifest?.data ?? {});
+  if (!recorded.ok) problems.push(...recorded.problems);
+  const newGen = generateNewer(input.to, recorded.ok ? recorded.value : {}, input.toSha256);
+
+  const generatedOps = [...newGen.report.declared, ...newGen.report.proseOnly];
+  const waiting = generatedOps.filter((o) => !mineFiles.has(o.file));
+  const newer = removeOperations(parseSkillPackage({ folder: newGen.folder, files: newGen.files }, newGen.read), waiting.map((o) => o.file)).pkg;
+  const newerFiles = packageFiles(newer).files;
+
+  const files = new Map<string, string>();
+  const conflicts: UpdateConflict[] = [];
+  const settled = new Map<string, { mine: string; newer: string }>();
+  const editedRemoved = new Map<string, string>();
+  const changes: OperationChange[] = [];
+  const removed: UpdateReport['removed'] = [];
+  const mineOps = new Map(parseSkillPackage(input.skill).operations.map((o) => [o.file, o]));
+  for (const [path, mine] of mineFiles) {
+    const theirs = newerFiles.get(path);
+    if (theirs === undefined) {
+      if (!isOperationFilePath(path)) files.set(path, mine);
+      else {
+        editedRemoved.set(path, mine);
+        const d = mineOps.get(path)?.declaration;
+        removed.push({ operation: base(path), method: d?.method?.toUpperCase() ?? '', path: d?.url ? urlPath(d.url) : '', edited: true, breaking: true });
+      }
+      continue;
+    }
+    files.set(path, mine);
+    if (isOperationFilePath(path)) compareOperation(base(path), mineOps.get(path), newGen.read.get(path) ?? parseOperationFile(path, theirs), changes);
+    if (mine === theirs) continue;
+    settled.set(path, { mine, newer: theirs });
+    for (const c of differences(mine, theirs)) conflicts.push({ file: path, ...c });
+  }
+
+  const sorted = new Map([...files].sort(([a], [b]) => (a === MANIFEST_FILE ? -1 : b === MANIFEST_FILE ? 1 : compareStrings(a, b))));
+  const source = manifest?.data.metadata as Record<string, unknown> | undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const report: UpdateReport = {
+    updateReportVersion: UPDATE_REPORT_VERSION,
+    from: { title: text(source?.['source-title']), version: text(source?.['source-version']) },
+    to: titleOf(newGen),
+    added: waiting.map((o) => ({ operation: base(o.file), method: o.method, path: o.path, kept: false })),
+    renamed: [],
+    removed,
+    changes,
+    breaking: removed.length + changes.filter((c) => c.breaking).length,
+    conflicts: conflicts.map((c) => ({ file: c.file, kind: c.kind, where: c.kind === 'lines' ? `line ${c.line}` : c.pointer })),
+  };
+  return { files: sorted, conflicts, report, editedRemoved, settled, generated: newGen, problems };
+}
