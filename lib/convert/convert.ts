@@ -28,6 +28,7 @@ import { ShapeWriter } from './shape';
 import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
 import { ServerResolver } from './servers';
+import { UNRESOLVED_METADATA, WITHOUT_UNRESOLVED_METADATA } from '../rules/verdict';
 import { codeSpan } from '../skill/markdown';
 import { TypeRegistry } from './type-registry';
 
@@ -313,7 +314,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
 
   const serversReport = servers.report();
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
-  files.set('SKILL.md', clean('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })))));
+  files.set('SKILL.md', clean('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })), unresolvedMetadata(options))));
   // As measured: a types.json made well-formed is not the one measured, and the rules then measure again.
   const typesText = typeMap.size > 0 ? writeTypesFile(typeMap) : undefined;
   if (typesText !== undefined) files.set('types.json', clean('types.json', typesText));
@@ -459,4 +460,11 @@ function hiddenMessage(hidden: readonly { file: string; count: number; spelled: 
   const spelled = [...new Set(hidden.flatMap((h) => h.spelled))];
   const said = spelled.length === 0 ? '' : `; as tag characters they spelled ${spelled.slice(0, 3).map((t) => JSON.stringify(t)).join(', ')}${spelled.length > 3 ? ` and ${spelled.length - 3} more` : ''}`;
   return `The spec's text holds ${groupDigits(count)} invisible ${count === 1 ? 'character' : 'characters'} (tag characters, bidi controls or zero-width characters a model reads and a person does not see), removed from ${named}${said}`;
+}
+
+/** What SKILL.md's metadata records of the spec's unresolved references (`skillVerdict` reads it). */
+function unresolvedMetadata(options: ConvertOptions): Record<string, string> {
+  const count = options.unresolvedReferences ?? 0;
+  if (count === 0) return {};
+  return { [UNRESOLVED_METADATA]: String(count), ...(options.withoutUnresolved === true ? { [WITHOUT_UNRESOLVED_METADATA]: 'true' } : {}) };
 }

@@ -40,6 +40,7 @@ export function buildManifest(
   operations: { name: string; description: string }[],
   sha256?: string,
   generatedWith?: string,
+  specMetadata: Record<string, string> = {},
 ): string {
   const rawDescription = own(asObject<InfoObject>(own(ctx.doc, 'info')), 'description');
   const intro = typeof rawDescription === 'string' ? safeMarkdown(fitIntro(ctx, rawDescription)) : '';
@@ -51,6 +52,7 @@ export function buildManifest(
   metadata['source-format'] = ctx.spec.format.label;
   if (sha256) metadata['source-sha256'] = sha256;
   if (generatedWith !== undefined) metadata[GENERATED_WITH] = generatedWith;
+  Object.assign(metadata, specMetadata);
   return writeManifest({
     name: skill,
     description,
