@@ -12,14 +12,17 @@
  *
  * Connections: the page connects only to itself. Fetching a spec by its address (BAD-INPUT
  * 21) runs in a worker started for that fetch alone (`components/wizard/io/fetch-spec.worker.ts`):
- * a dedicated worker takes the policy its own script is served with, and the app's scripts
- * (`/_next/static/`) are served with `connect-src` open to http(s). So only the code the app
- * ships, started as a worker, reaches other servers; a script injected into the page could
- * not.
+ * a dedicated worker takes the policy its own script is served with. The bundler starts every
+ * worker from one bootstrap script under `/_next/static/`, so the fetch worker asks for it
+ * with `?worker=fetch` (`startFetchWorker`), and only that address is served with
+ * `connect-src` open to http(s). So only the code the app ships, started as the fetch worker,
+ * reaches other servers; a script injected into the page could not.
  *
  * Eval: the wizard's worker is the one place that evaluates code (Ajv compiles each tool's
  * argument schema to a function), so 'unsafe-eval' is in the policy of the scripts under
  * `/_next/static/` and never in the page's: only a script started as a worker gets to use it.
+ * That worker reads every spec and connects nowhere (`connect-src 'none'`); the fetch worker,
+ * which connects, evaluates nothing (BAD-INPUT 51). The development server keeps both open.
  */
 const dev = process.env.NODE_ENV !== 'production';
 const policy = ({ scripts, connect }) =>
@@ -29,7 +32,7 @@ const policy = ({ scripts, connect }) =>
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${connect}`,
+    `connect-src ${connect}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "frame-src 'none'",
@@ -37,9 +40,13 @@ const policy = ({ scripts, connect }) =>
     "form-action 'none'",
     "base-uri 'none'",
   ].join('; ');
+const devScripts = " 'unsafe-inline' 'unsafe-eval'";
 // 'unsafe-inline' here is replaced by the inline scripts' hashes after the build.
-const pagePolicy = policy({ scripts: dev ? " 'unsafe-inline' 'unsafe-eval'" : " 'unsafe-inline'", connect: dev ? ' ws:' : '' });
-const workerPolicy = policy({ scripts: dev ? " 'unsafe-inline' 'unsafe-eval'" : " 'unsafe-eval'", connect: ' http: https:' });
+const pagePolicy = policy({ scripts: dev ? devScripts : " 'unsafe-inline'", connect: dev ? "'self' ws:" : "'self'" });
+/** The scripts under /_next/static/, and the wizard's worker started from them: eval for Ajv, no network. */
+const workerPolicy = policy({ scripts: dev ? devScripts : " 'unsafe-eval'", connect: dev ? "'self' ws: http: https:" : "'none'" });
+/** The fetch worker's script (`?worker=fetch`): any http(s) server, no eval. */
+const fetchWorkerPolicy = policy({ scripts: dev ? devScripts : '', connect: dev ? "'self' ws: http: https:" : "'self' http: https:" });
 const common = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'no-referrer' },
@@ -57,6 +64,8 @@ const nextConfig = {
     return [
       { source: '/((?!_next/static/).*)', headers: [{ key: 'Content-Security-Policy', value: pagePolicy }, ...common] },
       { source: '/_next/static/:path*', headers: [{ key: 'Content-Security-Policy', value: workerPolicy }, ...common] },
+      // After the rule above: of two rules that set a header, the later one's value is sent.
+      { source: '/_next/static/:path*', has: [{ type: 'query', key: 'worker', value: 'fetch' }], headers: [{ key: 'Content-Security-Policy', value: fetchWorkerPolicy }] },
     ];
   },
 };

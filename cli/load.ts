@@ -16,10 +16,12 @@ export async function loadSkill(path: string): Promise<{ pkg?: SkillPackage; pro
 
 /**
  * A skill that could be published (SPEC 5: no error), or undefined after its errors are
- * written to stderr. What a model would be given exists only for a publishable package.
+ * written to stderr. `waive` names problems the caller has made moot (a call's own base URL
+ * replaces the skill's host). What a model would be given exists only for a publishable package.
  */
-export async function loadPublishable(path: string, io: Io): Promise<SkillPackage | undefined> {
-  const { pkg, problems } = await loadSkill(path);
+export async function loadPublishable(path: string, io: Io, waive: (p: Problem) => boolean = () => false): Promise<SkillPackage | undefined> {
+  const { pkg, problems: found } = await loadSkill(path);
+  const problems = found.filter((p) => !waive(p));
   if (pkg && !hasErrors(problems)) return pkg;
   for (const p of problems) if (p.severity === 'error') io.err(formatProblem(p));
   io.err(`${path}: not publishable (${countProblems(problems)})`);

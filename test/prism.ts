@@ -374,7 +374,8 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
   const loaded = await loadSpec(readSpecFolder(row.folder, /\.(ya?ml|json|unprocessed)$/i), { entry: row.entry, validate: false });
   if (!loaded.ok) throw new Error(`${row.folder} did not load: ${loaded.problems[0]?.message}`);
   const port = await freePort();
-  const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl: `http://127.0.0.1:${port}` });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl });
   const chosen = result.report.declared.filter((d) => !options.only || options.only(d));
   const served = servedDocument(loaded.value.document, true);
   // Prism is given only the operations sent: it reads the whole document before it listens.
@@ -405,7 +406,8 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
         continue;
       }
       const args = callArguments(callable.value, options.full);
-      const built = args && buildRequest(callable.value, args);
+      // The mock is on this machine: given as the base URL, as a user calls a local mock.
+      const built = args && buildRequest(callable.value, args, { baseUrl });
       if (!built || !built.ok) {
         run.unbuilt.push({ file: d.file, why: built ? (built.problems[0]?.message ?? 'refused') : 'no arguments pass the tool check' });
         continue;

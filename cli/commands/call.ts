@@ -3,6 +3,7 @@ import { buildRequest, findCallable, readOnlyRefusal } from '../../lib/call';
 import * as z from 'zod';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
+import { isHostProblem } from '../../lib/rules/operation-url';
 
 /** `--args`: the JSON text of the arguments, parsed; `{}` when left out. */
 const jsonArgs = z._default(
@@ -22,7 +23,7 @@ const jsonArgs = z._default(
 
 export const call = defineCommand({
   name: 'call',
-  usage: "call <skill folder or .zip> <operation> [--args '<json>'] [--read-only]",
+  usage: "call <skill folder or .zip> <operation> [--args '<json>'] [--read-only] [--base-url <url>]",
   summary: 'Print the HTTP request a call becomes, or why it is refused',
   help: [
     '<operation> is the alias (the file base name, create_booking) or the tool name',
@@ -32,11 +33,17 @@ export const call = defineCommand({
     'and exits 1; so does a skill with errors. A pattern that cannot be matched in linear',
     'time is left to the model, with a warning on stderr.',
     '--read-only refuses an operation that is not safe, as a read-only grant does, naming why.',
+    'A host that cannot be the API\'s (this machine, a private network, a metadata address, a',
+    'bare number, look-alike letters) is refused; --base-url sends the call to the base URL',
+    'you give instead (a local mock, a sandbox), its path before the operation\'s.',
+    'Plain http is a warning.',
   ].join('\n'),
-  options: z.object({ args: jsonArgs, 'read-only': z._default(z.boolean(), false) }),
+  options: z.object({ args: jsonArgs, 'read-only': z._default(z.boolean(), false), 'base-url': z.optional(z.string()) }),
   positionals: [2, 2],
   async run({ positionals: [path, name], options, io }) {
-    const pkg = await loadPublishable(path, io);
+    const baseUrl = options['base-url'];
+    // The user's base URL replaces the skill's host, so what the rules say of that host is moot.
+    const pkg = await loadPublishable(path, io, baseUrl === undefined ? undefined : isHostProblem);
     if (!pkg) return EXIT_PROBLEMS;
     const callable = findCallable(pkg, name);
     if (!callable.ok) {
@@ -53,7 +60,7 @@ export const call = defineCommand({
         return EXIT_PROBLEMS;
       }
     }
-    const request = buildRequest(callable.value, options.args);
+    const request = buildRequest(callable.value, options.args, baseUrl === undefined ? {} : { baseUrl });
     if (!request.ok) {
       for (const p of request.problems) io.err(formatProblem(p));
       io.err(`${callable.value.tool.name}: refused, nothing would be sent`);

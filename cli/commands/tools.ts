@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { isSafeTool, publishTools } from '../../lib/publish/publish';
+import { adaptTools } from '../../lib/targets/adapt/adapt';
 import { targetToolsFile } from '../../lib/targets/adapt/output';
+import { claudeCodePermissions } from '../../lib/targets/adapt/permissions';
 import { skillTools } from '../../lib/targets/skill-tools';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
@@ -8,7 +10,7 @@ import { chooseTargets } from '../skill-tools';
 
 export const tools = defineCommand({
   name: 'tools',
-  usage: 'tools <skill folder or .zip> [--target <id>] [--read-only]',
+  usage: 'tools <skill folder or .zip> [--target <id>] [--read-only] [--permissions]',
   summary: 'Print the published tools as JSON (the tools.json array)',
   help: [
     'Prints the {name, alias, description, parameters} tools a model is given, in',
@@ -22,12 +24,16 @@ export const tools = defineCommand({
     '                  when the adapted tools still do not fit (too many, strict-mode totals).',
     '                  Targets: those of `compat`; `openai_strict` writes strict mode.',
     '  --read-only     only the safe tools: what a read-only grant may call.',
+    '  --permissions   with --target claude_code: instead of the tools, the permission list',
+    '                  that lets Claude Code call the safe tools without asking, as',
+    '                  .claude/settings.json takes it ({"permissions": {"allow": […]}}).',
   ].join('\n'),
-  options: z.object({ target: z.optional(z.string()), 'read-only': z._default(z.boolean(), false) }),
+  options: z.object({ target: z.optional(z.string()), 'read-only': z._default(z.boolean(), false), permissions: z._default(z.boolean(), false) }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {
     const [target] = options.target === undefined ? [] : chooseTargets([options.target]);
     if (target?.applies === 'skill') throw new UsageError(`${target.id} takes the skill folder itself, not a tool list (\`compat --target ${target.id}\` checks it)`);
+    if (options.permissions && target?.id !== 'claude_code') throw new UsageError('--permissions writes Claude Code\'s permission list: give it with --target claude_code');
     const pkg = await loadPublishable(path, io);
     if (!pkg) return EXIT_PROBLEMS;
     const readOnly = options['read-only'];
@@ -37,6 +43,10 @@ export const tools = defineCommand({
       return EXIT_OK;
     }
     const input = skillTools(pkg).value;
+    if (options.permissions) {
+      io.out(JSON.stringify(claudeCodePermissions(adaptTools(input, target!)), null, 2));
+      return EXIT_OK;
+    }
     const file = targetToolsFile(readOnly ? { ...input, tools: input.tools.filter((e) => isSafeTool(e.tool)) } : input, target);
     // io.out ends the text with its own newline.
     io.out(file.text.slice(0, -1));

@@ -7,7 +7,7 @@ import { EditorStates } from './editor/editor-states';
 import { wrapsByDefault } from './editor/setup';
 import { CompatSection, TokenSummary, toolTokenLine } from './views/target-fit-view';
 import { FileList } from './views/file-list';
-import { skillCounts } from './views/format';
+import { skillCounts, safetyCounts } from './views/format';
 import { ProblemList } from './views/problem-list';
 import { REPORT_HEADING, ReportView } from './views/report-view';
 import { OperationsView } from './views/operations-view';
@@ -21,6 +21,7 @@ import { useSettling, useSkillFit, type Settling } from './state/use-target-fit'
 import type { FitState } from './state/target-fit-state';
 import { useLiveValue } from './state/use-live-reducer';
 import { useWizardSession, type HeardWizardStore } from './state/use-wizard-session';
+import { useComeBack } from './state/use-come-back';
 
 /**
  * The wizard: upload a spec (or open a bundle), read the import report, review and edit
@@ -48,7 +49,7 @@ function SaveState({ store }: { store: HeardWizardStore }) {
 
 export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
-  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, readOnly, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
   const [wrapJson, setWrapJson] = useState(false);
@@ -68,6 +69,8 @@ export function Wizard() {
   const editorStates = useMemo(() => (opened ? new EditorStates() : null), [opened]);
   // The compatibility table is on the report's page: checked again only while it is shown.
   const { fit, fitActions, settling } = useSkillFit({ send, flushEdits: actions.flushEdits, opened, wizard: store, tableShown: !starting && selected === null && spec === null });
+  // A reload comes back to the draft, the file and the choices this tab had.
+  useComeBack({ state, fit, actions, fitActions });
   // The same functions on every render: the file list is memoized and is not drawn again while one types.
   const fileListActions = useMemo(
     () => ({
@@ -181,12 +184,20 @@ export function Wizard() {
           <p className="counts" aria-label="Skill status">
             {skillCounts(summary)}
           </p>
+          {safetyCounts(summary) && (
+            <p className="counts" aria-label="Operations by safety">
+              {safetyCounts(summary)}
+            </p>
+          )}
           <SettlingTokenSummary fit={fit} settling={settling} onModel={fitActions.chooseModel} />
           <SaveState store={store} />
         </div>
         <div className="actions">
           <label className="check">
             <input type="checkbox" checked={withTools} onChange={(e) => actions.setWithTools(e.target.checked)} /> include tools.json
+          </label>
+          <label className="check" title="Only the safe operations: what a read-only grant may call">
+            <input type="checkbox" checked={readOnly} onChange={(e) => actions.setReadOnly(e.target.checked)} /> Read-only (safe operations only)
           </label>
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
@@ -302,6 +313,7 @@ export function Wizard() {
                     else if (row.location && opened.specFiles.length > 0) void actions.openSpec(row.location.file, row.location.line);
                   }}
                   onCurate={actions.curate}
+                  onSafety={actions.markSafety}
                   tokens={fit.tokens}
                   targets={fit.targets}
                   limitTarget={fit.limitTarget}

@@ -6,6 +6,7 @@ import { sha256Hex } from '../core/sha256';
 import { encodePathValue, fillPath } from '../skill/url-template';
 import type { CallableOperation } from './callable';
 import { checkArguments } from './check-arguments';
+import { checkRequestUrl, rebaseUrl } from './request-host';
 
 /** The request the platform's `fetch_url` takes (SPEC 3.5). Credentials are the gateway's. */
 export interface HttpRequest {
@@ -16,19 +17,38 @@ export interface HttpRequest {
   body?: string;
 }
 
+export interface BuildOptions {
+  /**
+   * The base URL the user gave for this call (`call --base-url`): the request goes there
+   * instead of the skill's host, which may then be any host, this machine's included.
+   */
+  baseUrl?: string;
+}
+
 /**
  * A call translated into one HTTP request (SPEC 3). Refused, sending nothing, when any
  * argument is missing, unknown or invalid; the refusal has one problem per argument
- * (`checkArguments`). Warnings (a pattern left to the model) come with the request.
+ * (`checkArguments`). Refused too when the request would go to a host that cannot be the
+ * vendor's, unless the user gave the base URL (`checkRequestUrl`). Warnings (a pattern left
+ * to the model, plain http) come with the request.
  * Pure: the caller (the CLI, a test, the gateway) does the sending.
  */
-export function buildRequest(callable: CallableOperation, args: unknown): Result<HttpRequest> {
-  const problems = checkArguments(callable, args);
+export function buildRequest(callable: CallableOperation, args: unknown, options: BuildOptions = {}): Result<HttpRequest> {
+  let template = callable.url;
+  if (options.baseUrl !== undefined) {
+    const rebased = rebaseUrl(template, options.baseUrl, callable.file);
+    if (!rebased.ok) return rebased;
+    template = rebased.value;
+  }
+  const problems = [...checkArguments(callable, args)];
   if (hasErrors(problems)) return fail(problems);
   const values = args as Record<string, unknown>;
   const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name) && values[name] !== undefined;
 
-  let url = fillPath(callable.url, (name) => encodePathValue(String(values[name])));
+  let url = fillPath(template, (name) => encodePathValue(String(values[name])));
+  const where = checkRequestUrl(url, callable.file, options.baseUrl !== undefined);
+  if (hasErrors(where)) return fail([...problems, ...where]);
+  problems.push(...where);
 
   const deep = new Set(callable.deep);
   const pairs: string[] = [];

@@ -156,13 +156,17 @@ describe('callCredentials', () => {
   });
 });
 
-/** A one-operation skill `shop` whose file `op.md` has this `operation:` block (`{base}` the echo server), called with `args`. */
+/**
+ * A one-operation skill `shop` whose file `op.md` has this `operation:` block, called with
+ * `args` and sent to the echo server, given as the base URL (a call to this machine is
+ * refused without one).
+ */
 function built(block: string, args: Record<string, unknown>): HttpRequest {
-  const files = new Map([['op.md', `---\noperation:\n${block.replace('{base}', base).replace(/^/gm, '  ')}\n---\nDo it.\n`]]);
+  const files = new Map([['op.md', `---\noperation:\n${block.replace('{base}', 'https://shop.acme.io').replace(/^/gm, '  ')}\n---\nDo it.\n`]]);
   const pkg = parseSkillPackage({ folder: 'shop', files });
   const c = callableOperation(pkg, pkg.operations[0]);
   if (!c.ok) throw new Error(JSON.stringify(c.problems));
-  const r = buildRequest(c.value, args);
+  const r = buildRequest(c.value, args, base === '' ? {} : { baseUrl: base });
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
   return r.value;
 }

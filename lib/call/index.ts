@@ -5,3 +5,4 @@ export * from './example-arguments';
 export * from './credentials';
 export * from './copy-as';
 export * from './read-only';
+export * from './request-host';

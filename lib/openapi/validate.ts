@@ -26,7 +26,8 @@ function loadValidator(document: unknown): Promise<SchemaValidator> {
  * Schema, as swagger-parser's `validate()` does, and turn each error into a Problem
  * (`spec-invalid`, error) with its file, line and pointer (SPEC 4.1).
  *
- * The validators are swagger-parser's (same schemas, same Ajv options, same 3.1 workaround),
+ * The validators are swagger-parser's (same Ajv options, same 3.1 workaround; for 3.1 the
+ * current official schema rather than its first release, decision 0155),
  * compiled ahead of time by scripts/schema-validators.ts. swagger-parser's `validate()`
  * dereferences first; here the resolved document is validated as it is, with its internal
  * `$ref`s in place (the official schemas accept a Reference Object wherever one is allowed).

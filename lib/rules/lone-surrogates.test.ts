@@ -26,4 +26,21 @@ testRule('lone-surrogates', [
     files: op('\ud800'.repeat(8)),
     expected: [{ column: 1 }, { column: 2 }, { column: 3 }, { column: 4 }, { column: 5, message: /\(and 3 more lone surrogates in this file\)$/ }],
   },
+  // BAD-INPUT 52: written as an escape, the file is ASCII, and the name published; every call was then refused.
+  {
+    name: 'reports a property name written as an escape in the schema, at the name',
+    files: { 'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  schema: \'{"type": "object", "properties": {"a\\ud800": {"type": "string"}}}\'\n') },
+    expected: [{ severity: 'error', message: 'The name "a\\ud800" holds a lone surrogate (U+D800, half of a character), written as an escape: no request can carry it as UTF-8, so every call with it would be refused; rename it', pointer: '/operation/schema/properties/a\ud800' }],
+  },
+  {
+    name: 'reports a value written as a double-quoted YAML escape in the frontmatter',
+    files: { 'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  query: ["q\\udc00"]\n') },
+    expected: [{ message: /^The text at `\/operation\/query\/0` holds a lone surrogate \(U\+DC00/, pointer: '/operation/query/0' }],
+  },
+  {
+    name: 'reports a property name written as an escape in types.json',
+    files: { ...op('Pets.\n'), 'types.json': '{"Pet": {"type": "object", "properties": {"\\udfffname": {"type": "string"}}}}' },
+    expected: [{ file: 'types.json', message: /^The name "\\udfffname" holds a lone surrogate \(U\+DFFF/, pointer: '/Pet/properties/\udfffname' }],
+  },
+  { name: 'passes when an escape is a whole pair', files: { 'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  schema: \'{"type": "object", "properties": {"\\ud83d\\ude00": {"type": "string"}}}\'\n') }, expected: [] },
 ]);

@@ -3,6 +3,14 @@ import { classifyHost, hostToAscii } from '../core/host';
 import { parseSegment, type SegmentFault } from '../skill/url-template';
 import { atKey, located, type FileRule, type RuleProblem } from './rule';
 
+/** How each problem about the URL's host starts: a base URL the user gives for a call replaces that host. */
+export const HOST_PROBLEM = 'The host `';
+
+/** Whether `p` is `operation-url`'s problem with the URL's host (`call --base-url` sends the request elsewhere). */
+export function isHostProblem(p: { ruleId: string; message: string }): boolean {
+  return p.ruleId === 'operation-url' && p.message.startsWith(HOST_PROBLEM);
+}
+
 const ABSOLUTE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
 
 const FAULTS: Record<SegmentFault['kind'], string> = {
@@ -53,8 +61,8 @@ export const operationUrl: FileRule = {
       const verdict = classifyHost(host);
       // A documentation host (`api.example.com`) is refused at conversion until a base URL is
       // given; here it may be the user's own choice of one (a sandbox, a test double).
-      if (verdict && verdict.kind !== 'placeholder') problems.push(at(hostAt, `The host \`${host}\` ${verdict.why}: it cannot be the API's; give the API's base URL`));
-      else if (/[^\x00-\x7f]/.test(host)) problems.push(at(hostAt, `The host \`${host}\` is not in its ASCII form: write it \`${hostToAscii(host) ?? host}\``));
+      if (verdict && verdict.kind !== 'placeholder') problems.push(at(hostAt, `${HOST_PROBLEM}${host}\` ${verdict.why}: it cannot be the API's; give the API's base URL`));
+      else if (/[^\x00-\x7f]/.test(host)) problems.push(at(hostAt, `${HOST_PROBLEM}${host}\` is not in its ASCII form: write it \`${hostToAscii(host) ?? host}\``));
     }
 
     const rest = url.slice(m[0].length);

@@ -41,7 +41,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('file'), path }),
   z.object({ type: z.literal('tool'), path }),
   z.object({ type: z.literal('call'), path, args: z.string() }),
-  z.object({ type: z.literal('export'), tools: z.boolean() }),
+  z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.boolean().optional() }),
   // Checked by `restoreSession` itself.
   z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
   z.object({ type: z.literal('spec-file'), path }),
@@ -49,6 +49,8 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('operations') }),
   z.object({ type: z.literal('remove'), paths: z.array(path) }),
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
+  z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])) }),
+  z.object({ type: z.literal('set-pick'), path, pick: z.array(z.string()) }),
   z.object({ type: z.literal('full-schema'), path }),
   z.object({ type: z.literal('tokens'), model: z.string().optional() }),
   z.object({ type: z.literal('compat') }),
@@ -80,6 +82,7 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   prunedTypes: z.array(z.string()).optional(),
   waiting: z.array(path).optional(),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
+  safety: z.object({ safe: z.number(), idempotent: z.number(), unsafe: z.number() }),
 });
 
 const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();
@@ -99,6 +102,7 @@ const operationRowSchema: z.ZodType<OperationRow> = z.object({
   errors: z.number(),
   warnings: z.number(),
   bytes: z.number().optional(),
+  safety: z.enum(SAFETY_VALUES).optional(),
   deprecated: z.boolean(),
   location: specLocationSchema.optional(),
 });
@@ -117,6 +121,7 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
     bytes: z.number(),
     sizes,
     fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),
+    mcp: z.record(z.string(), z.unknown()),
   }),
   z.object({ ok: z.literal(false), reason: z.string(), sizes }),
 ]);
@@ -218,7 +223,12 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
       z.object({ summary: sessionSummarySchema, report: importReportSchema.optional(), specProblems: z.array(problemSchema), specFiles: z.array(path) }),
     ),
   }),
-  z.object({ type: z.literal('summary'), summary: sessionSummarySchema }),
+  z.object({
+    type: z.literal('summary'),
+    summary: sessionSummarySchema,
+    refused: z.array(problemSchema).optional(),
+    previous: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])).optional(),
+  }),
   z.object({ type: z.literal('edited'), path, version: z.number(), summary: sessionSummarySchema }),
   z.object({ type: z.literal('stale'), path, message: z.string() }),
   z.object({

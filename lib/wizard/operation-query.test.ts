@@ -8,9 +8,9 @@ function row(over: Partial<OperationRow> & { id: string }): OperationRow {
   return { file: over.id, method: 'GET', path, resource: operationResources([path]).get(path)!, tags: [], summary: '', state: 'declared', removed: false, errors: 0, warnings: 0, deprecated: false, ...over };
 }
 
-const payment = row({ id: 'create_payment.md', method: 'POST', path: '/v2/payments', operationId: 'CreatePayment', tool: 'square_create_payment', summary: 'Charge a card or another source.', tags: ['Payments'] });
-const getPayment = row({ id: 'get_payment.md', method: 'GET', path: '/v2/payments/{payment_id}', resource: '/v2/payments', operationId: 'GetPayment', tool: 'square_get_payment', summary: 'Look up a payment by id; POST refunds elsewhere.', tags: ['Payments'] });
-const refund = row({ id: 'refund_payment.md', method: 'POST', path: '/v2/refunds', operationId: 'RefundPayment', tool: 'square_refund_payment', summary: 'Refund a payment.', tags: ['Refunds'], deprecated: true, errors: 1 });
+const payment = row({ id: 'create_payment.md', method: 'POST', path: '/v2/payments', operationId: 'CreatePayment', tool: 'square_create_payment', summary: 'Charge a card or another source.', tags: ['Payments'], safety: 'unsafe' });
+const getPayment = row({ id: 'get_payment.md', method: 'GET', path: '/v2/payments/{payment_id}', resource: '/v2/payments', operationId: 'GetPayment', tool: 'square_get_payment', summary: 'Look up a payment by id; POST refunds elsewhere.', tags: ['Payments'], safety: 'safe' });
+const refund = row({ id: 'refund_payment.md', method: 'POST', path: '/v2/refunds', operationId: 'RefundPayment', tool: 'square_refund_payment', summary: 'Refund a payment.', tags: ['Refunds'], deprecated: true, errors: 1, safety: 'idempotent' });
 const health = row({ id: 'health.md', path: '/health', summary: 'Up?', state: 'prose-only', warnings: 2 });
 const gone = row({ id: 'list_locations.md', path: '/v2/locations', tags: ['Locations'], removed: true });
 const skipped = row({ id: 'OPTIONS /v2/payments', file: undefined, method: 'OPTIONS', path: '/v2/payments', state: 'skipped', tags: ['Payments'] });
@@ -82,8 +82,10 @@ describe('filterOperations', () => {
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'prose-only' })).toEqual([health]);
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'removed' })).toEqual([gone]);
     expect(filterOperations(rows, { ...EMPTY_QUERY, state: 'removed', tag: 'Payments' })).toEqual([]);
-    expect(filterOperations(rows, { text: 'payment', tag: 'Payments', resource: null, method: 'GET', state: null })).toEqual([getPayment]);
+    expect(filterOperations(rows, { text: 'payment', tag: 'Payments', resource: null, method: 'GET', state: null, safety: null })).toEqual([getPayment]);
     expect(filterOperations(rows, { ...EMPTY_QUERY, resource: '/v2/payments' })).toEqual([payment, getPayment, skipped]);
+    expect(filterOperations(rows, { ...EMPTY_QUERY, safety: 'safe' })).toEqual([getPayment]);
+    expect(filterOperations(rows, { ...EMPTY_QUERY, safety: 'unsafe', method: 'POST' })).toEqual([payment]);
   });
 });
 
@@ -99,6 +101,7 @@ describe('sortOperations', () => {
       problems: ['create_payment.md', 'get_payment.md', 'OPTIONS /v2/payments', 'health.md', 'refund_payment.md'],
       bytes: ['create_payment.md', 'get_payment.md', 'refund_payment.md', 'health.md', 'OPTIONS /v2/payments'],
       tokens: ['health.md', 'OPTIONS /v2/payments', 'refund_payment.md', 'get_payment.md', 'create_payment.md'],
+      safety: ['get_payment.md', 'refund_payment.md', 'create_payment.md', 'health.md', 'OPTIONS /v2/payments'],
       deprecated: ['create_payment.md', 'get_payment.md', 'health.md', 'OPTIONS /v2/payments', 'refund_payment.md'],
     };
     for (const key of Object.keys(SORTERS) as SortKey[]) {
@@ -161,6 +164,7 @@ describe('operationFacets', () => {
       byResource: false,
       methods: [['GET', 2], ['POST', 2], ['OPTIONS', 1]],
       states: [['declared', 3], ['prose-only', 1], ['skipped', 1], ['removed', 1]],
+      safeties: [['safe', 1], ['idempotent', 1], ['unsafe', 1]],
     });
     expect(operationFacets(rows, true)).toMatchObject({ tags: [['Locations', 1]], untagged: 0, resources: [['/v2/locations', 1]], methods: [['GET', 1]] });
   });

@@ -5,6 +5,7 @@
 import { compareStrings } from '../core/entries';
 import { matchesPathQuery } from '../curate/choose';
 import type { OperationRow, OperationState } from './operations';
+import type { Safety } from '../skill/operation-file';
 
 /**
  * `removed` shows the operations taken out of the skill, `new` those new in the spec the
@@ -24,19 +25,22 @@ export interface OperationQuery {
   resource: string | null;
   method: string | null;
   state: StateFilter | null;
+  /** The safety in force (SPEC 8.1), or null for any. */
+  safety: Safety | null;
 }
 
 export const UNTAGGED = '\u0000untagged';
 
-export const EMPTY_QUERY: OperationQuery = { text: '', tag: null, resource: null, method: null, state: null };
+export const EMPTY_QUERY: OperationQuery = { text: '', tag: null, resource: null, method: null, state: null, safety: null };
 
-export type SortKey = 'method' | 'path' | 'tags' | 'tool' | 'state' | 'problems' | 'bytes' | 'tokens' | 'deprecated';
+export type SortKey = 'method' | 'path' | 'tags' | 'tool' | 'state' | 'problems' | 'bytes' | 'tokens' | 'safety' | 'deprecated';
 export interface OperationSort {
   key: SortKey;
   direction: 'ascending' | 'descending';
 }
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'];
+const SAFETY_ORDER: readonly string[] = ['safe', 'idempotent', 'unsafe'];
 const STATE_ORDER: OperationState[] = ['declared', 'fitted', 'prose-only', 'error', 'skipped'];
 const rank = (list: readonly string[], value: string) => {
   const i = list.indexOf(value);
@@ -56,6 +60,7 @@ export const SORTERS: Record<SortKey, (a: OperationRow, b: OperationRow) => numb
   problems: (a, b) => a.errors - b.errors || a.warnings - b.warnings,
   bytes: (a, b) => (a.bytes ?? -1) - (b.bytes ?? -1),
   tokens: (a, b) => (a.tokens ?? -1) - (b.tokens ?? -1),
+  safety: (a, b) => rank(SAFETY_ORDER, a.safety ?? '') - rank(SAFETY_ORDER, b.safety ?? ''),
   deprecated: (a, b) => Number(a.deprecated) - Number(b.deprecated),
 };
 
@@ -104,6 +109,7 @@ export function filterOperations(rows: readonly OperationRow[], query: Operation
     if (query.tag !== null && (query.tag === UNTAGGED ? row.tags.length > 0 : !row.tags.includes(query.tag))) return false;
     if (query.resource !== null && row.resource !== query.resource) return false;
     if (query.method !== null && row.method !== query.method) return false;
+    if (query.safety !== null && row.safety !== query.safety) return false;
     return !hasText(query.text) || matchesText(row, query.text, haystacks?.get(row));
   });
 }
@@ -121,7 +127,7 @@ export function sortOperations(rows: readonly OperationRow[], sort: OperationSor
 
 /** Whether the query narrows anything down (so "Keep only shown" has something to keep). */
 export function isFiltered(query: OperationQuery): boolean {
-  return hasText(query.text) || query.tag !== null || query.resource !== null || query.method !== null || (query.state !== null && !isOutOfSkill(query.state));
+  return hasText(query.text) || query.tag !== null || query.resource !== null || query.method !== null || query.safety !== null || (query.state !== null && !isOutOfSkill(query.state));
 }
 
 /**
@@ -142,6 +148,8 @@ export interface OperationFacets {
   byResource: boolean;
   methods: [string, number][];
   states: [StateFilter, number][];
+  /** The safeties in force, safe first, each with its count (operations with a block only). */
+  safeties: [Safety, number][];
 }
 
 /**
@@ -156,6 +164,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
   const resources = new Map<string, number>();
   const methods = new Map<string, number>();
   const states = new Map<StateFilter, number>();
+  const safeties = new Map<Safety, number>();
   let untagged = 0;
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const r of rows) {
@@ -165,6 +174,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
     if (r.tags.length === 0) untagged++;
     bump(resources, r.resource);
     if (r.method !== '') bump(methods, r.method);
+    if (r.safety !== undefined) bump(safeties, r.safety);
   }
   const stateOrder: StateFilter[] = [...STATE_ORDER, 'new', 'removed'];
   const allTags = new Set(rows.flatMap((r) => r.tags));
@@ -176,6 +186,7 @@ export function operationFacets(rows: readonly OperationRow[], removedSide = fal
     byResource: rows.length > 0 && (everyUntagged * 2 >= rows.length || allTags.size < 3),
     methods: [...methods].sort(([a], [b]) => rank(METHOD_ORDER, a) - rank(METHOD_ORDER, b) || compareStrings(a, b)),
     states: [...states].sort(([a], [b]) => stateOrder.indexOf(a) - stateOrder.indexOf(b)),
+    safeties: [...safeties].sort(([a], [b]) => rank(SAFETY_ORDER, a) - rank(SAFETY_ORDER, b)),
   };
 }
 

@@ -7,7 +7,7 @@
 import { compareStrings } from '../core/entries';
 import type { ImportReport, ReportOperation, SpecLocation } from '../convert/model';
 import { publishOperation } from '../publish/publish';
-import { parseOperationFile, type OperationFile } from '../skill/operation-file';
+import { declaredSafety, parseOperationFile, type OperationFile, type Safety } from '../skill/operation-file';
 import type { SkillPackage } from '../skill/package';
 import { firstParagraph } from '../skill/prose';
 import { toolName } from '../publish/tool-name';
@@ -48,6 +48,8 @@ export interface OperationRow {
   waiting?: true;
   errors: number;
   warnings: number;
+  /** The safety in force (SPEC 8.1), for a file with an operation block. */
+  safety?: Safety;
   /** UTF-8 bytes of the published parameters (SPEC 2), when they expand within the limit. */
   bytes?: number;
   deprecated: boolean;
@@ -114,6 +116,7 @@ export function listOperations(pkg: SkillPackage, facts: Facts): OperationRow[] 
       errors,
       warnings,
       ...(bytes === undefined ? {} : { bytes }),
+      ...(d ? { safety: declaredSafety(d) } : {}),
       deprecated: known?.deprecated === true,
       ...(known ? { location: known.location } : {}),
     });

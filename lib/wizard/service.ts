@@ -10,6 +10,7 @@ import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
 import { TYPES_FILE } from '../skill/types-file';
 import type { OperationRow } from './operations';
+import { setPick, setSafety, type SafetyMark } from './operation-keys';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { HttpRequest } from '../call';
@@ -74,13 +75,18 @@ export type WizardRequest =
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
-  | { type: 'export'; tools: boolean }
+  /** The bundle; `readOnly` keeps the safe operations only (SPEC 8.2). */
+  | { type: 'export'; tools: boolean; readOnly?: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
   /** Operation files out of the skill (curation): one from the editor, many from the operations view. */
   | { type: 'remove'; paths: string[] }
   | { type: 'put-back'; paths: string[] }
+  /** `safety` set on operation files (SPEC 8.1), null for none: "Mark safe / idempotent / unsafe", and its Undo. */
+  | { type: 'set-safety'; files: SafetyMark[] }
+  /** `pick` set on one operation file, the fields in order; none takes it out. */
+  | { type: 'set-pick'; path: string; pick: string[] }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema. */
   | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`); GPT-4o when none is given. */
@@ -156,7 +162,8 @@ export interface UpdatePreview {
 export type WizardReply =
   | { type: 'opened'; result: Result<Opened> }
   | { type: 'update'; result: Result<UpdatePreview> }
-  | { type: 'summary'; summary: SessionSummary }
+  /** After `set-safety` and `set-pick`: the files left as they were and why, and what `set-safety` changed from (to undo it). */
+  | { type: 'summary'; summary: SessionSummary; refused?: Problem[]; previous?: SafetyMark[] }
   | { type: 'edited'; path: string; version: number; summary: SessionSummary }
   /** An edit refused: the file, or the version it was typed over, is not the one the service holds. */
   | { type: 'stale'; path: string; message: string }
@@ -439,6 +446,20 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return change((s) => removeOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'put-back':
           return change((s) => restoreOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
+        case 'set-safety': {
+          if (!session) return NO_SESSION;
+          const set = setSafety(session, request.files);
+          session = set.session;
+          bump(...set.previous.map(([path]) => path));
+          return { type: 'summary', summary: summarize(session), refused: set.refused, previous: set.previous };
+        }
+        case 'set-pick': {
+          if (!session) return NO_SESSION;
+          const set = setPick(session, request.path, request.pick);
+          if (set.session !== session) bump(request.path);
+          session = set.session;
+          return { type: 'summary', summary: summarize(session), refused: set.refused };
+        }
         case 'file': {
           if (!session) return NO_SESSION;
           const text = fileText(session, request.path);
@@ -455,7 +476,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return { type: 'call', request: previewRequest(session, request.path, request.args) };
         case 'export':
           if (!session) return NO_SESSION;
-          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools }) };
+          return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools, readOnly: request.readOnly }) };
         case 'exported':
           if (!session) return NO_SESSION;
           return { type: 'exported', path: request.path, text: previewExport(session, request.path) };

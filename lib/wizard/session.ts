@@ -16,9 +16,11 @@ import { publishOperation, type PublishedTool } from '../publish/publish';
 import { checkIncremental, type CheckState, type ConvertedFacts } from '../rules';
 import { isSkillName, MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, updateSkillFile, type SkillFiles, type SkillPackage } from '../skill/package';
-import type { OperationFile } from '../skill/operation-file';
+import { declaredSafety, type OperationFile, type Safety } from '../skill/operation-file';
 import { operationsOrder, removeOperations as removeFromPackage, restoreOperations as restoreToPackage, type RemovedOperation } from '../curate/remove';
 import { TYPES_FILE } from '../skill/types-file';
+import { readOnlyPackage } from '../curate/read-only';
+import { mcpTool } from '../targets/adapt/shapes';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
@@ -107,6 +109,8 @@ export interface SessionSummary {
   waiting?: string[];
   /** Where SKILL.md says a call's credentials go, as placeholders for "Copy as curl". */
   credentials: CallCredential[];
+  /** The operations with an `operation:` block by the safety in force (SPEC 8.1). */
+  safety: Record<Safety, number>;
 }
 
 /**
@@ -259,7 +263,11 @@ export function summarize(session: WizardSession): SessionSummary {
   files.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareStrings(a.path, b.path));
   const errors = check.problems.filter((p) => p.severity === 'error').length;
   let tools = 0;
-  for (const op of pkg.operations) if (publishOperation(pkg, op)?.expansion.ok) tools++;
+  const safety: Record<Safety, number> = { safe: 0, idempotent: 0, unsafe: 0 };
+  for (const op of pkg.operations) {
+    if (publishOperation(pkg, op)?.expansion.ok) tools++;
+    if (op.declaration) safety[declaredSafety(op.declaration)]++;
+  }
   return {
     folder: pkg.folder,
     origin: session.origin,
@@ -272,6 +280,7 @@ export function summarize(session: WizardSession): SessionSummary {
     ...(session.prunedTypes.size > 0 ? { prunedTypes: [...session.prunedTypes.keys()].sort(compareStrings) } : {}),
     ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
+    safety,
   };
 }
 
@@ -293,7 +302,15 @@ export interface FittedInfo {
  * top-level argument, the largest first, so a person can see what to cut.
  */
 export type ToolPreview =
-  | { ok: true; tool: PublishedTool; bytes: number; sizes?: ArgumentSize[]; fitted?: FittedInfo }
+  | {
+      ok: true;
+      tool: PublishedTool;
+      bytes: number;
+      sizes?: ArgumentSize[];
+      fitted?: FittedInfo;
+      /** The tool as an MCP client gets it in `tools/list` (SPEC 8.2): its `annotations` and `outputSchema` beside the input. */
+      mcp: Record<string, unknown>;
+    }
   | { ok: false; reason: string; sizes?: ArgumentSize[] };
 
 export function previewTool(session: WizardSession, path: string): ToolPreview {
@@ -318,11 +335,13 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(publication.tool.parameters)).length;
   const fit = session.report?.fitted.find((f) => f.file === path && f.fits);
-  if (!fit) return { ok: true, tool: publication.tool, bytes };
+  const mcp = mcpTool({ file: path, tool: publication.tool, method: op.declaration.method });
+  if (!fit) return { ok: true, tool: publication.tool, bytes, mcp };
   return {
     ok: true,
     tool: publication.tool,
     bytes,
+    mcp,
     sizes: argumentSizes(publication.schema, types),
     fitted: { bytesBefore: fit.bytesBefore, bytesAfter: fit.bytesAfter, steps: fit.steps.length },
   };
@@ -383,7 +402,10 @@ export function previewExport(session: WizardSession, path: string): string | un
   return op ? exportedText(op) : fileText(session, path);
 }
 
-/** The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. */
-export function exportSession(session: WizardSession, options: { tools?: boolean } = {}): Uint8Array {
-  return exportBundle(session.pkg, options);
+/**
+ * The bundle to download (SPEC 1, 4.6): "The call" generated into each declared file. A
+ * read-only one (SPEC 8.2) holds the safe operations only, as `convert --read-only` does.
+ */
+export function exportSession(session: WizardSession, options: { tools?: boolean; readOnly?: boolean } = {}): Uint8Array {
+  return exportBundle(options.readOnly ? readOnlyPackage(session.pkg) : session.pkg, { tools: options.tools });
 }

@@ -1,7 +1,9 @@
 import { stringify } from 'yaml';
 import { exportBundle, exportFiles, importBundle, importFiles } from '../../lib/bundle/bundle';
 import { checkEntryName, checkHidden, checkSkillEntry } from '../../lib/bundle/zip/policy';
-import { buildRequest, callableOperation, exampleArguments } from '../../lib/call';
+import { buildRequest, callableOperation, exampleArguments, type HttpRequest } from '../../lib/call';
+import { classifyHost } from '../../lib/core/host';
+import type { Result } from '../../lib/core/result';
 import { convertSpec } from '../../lib/convert';
 import { loadSpec } from '../../lib/openapi';
 import { publishTools } from '../../lib/publish/publish';
@@ -23,6 +25,9 @@ export const PATTERNS = [
   '(', '[', '\\', '[z-a]', 'a{2,1}', '(?i)abc', '\\p{Nope}', 'a{1001}', '(a{100}){100}', '\\u{110000}', '[]', '[^]', '', '.*', '^\\d{3}-\\d{4}$',
   '^[\\w.+-]+@[\\w-]+\\.[\\w.]+$', '^\\p{Lu}\\p{Ll}+$', '^[^\\s]+$', '\ud800', '😀+', '^\\/api\\/v\\d+$', 'x'.repeat(300),
 ] as const;
+
+/** Hosts a skill may name: a vendor's, a documentation name, and those no call may reach (loopback, private, metadata, a number, look-alike letters). */
+const HOSTS = ['api.example.com', 'api.acme.io', '169.254.169.254', '127.0.0.1:8080', '10.0.0.5', 'localhost', '[::1]', '[::ffff:127.0.0.1]', '2130706433', '0x7f.1', 'аpi.acme.io'] as const;
 
 /** Argument values to call with: what the patterns above choke on, and hostile strings. */
 const EVIL_STRINGS = [`${'a'.repeat(48)}!`, `${'a'.repeat(5000)}!`, '', '..', '%2e%2e', '\ud800'];
@@ -69,7 +74,7 @@ export async function runCase(c: FuzzCase): Promise<CaseResult> {
     const callable = callableOperation(pkg, op);
     if (!callable.ok) continue;
     const params = callable.value.tool.parameters;
-    buildRequest(callable.value, exampleArguments(params));
+    noInternalHost(buildRequest(callable.value, exampleArguments(params)));
     const names = Object.keys((params.properties ?? {}) as Record<string, unknown>);
     for (let k = 0; k < 3; k++) {
       const args: Record<string, unknown> = {};
@@ -77,13 +82,27 @@ export async function runCase(c: FuzzCase): Promise<CaseResult> {
         const value = r.pick(EVIL_STRINGS);
         args[name] = r.chance(0.8) ? value : { [value]: value, nested: [value] };
       }
-      buildRequest(callable.value, args);
+      noInternalHost(buildRequest(callable.value, args));
       calls++;
     }
     calls++;
   }
   exportImportExport(pkg, c.zip);
   return { files: files.size, calls };
+}
+
+/** Throws when a request was built to a host no call may reach without a base URL the user gave (BAD-INPUT 49). */
+function noInternalHost(built: Result<HttpRequest>): void {
+  if (!built.ok) return;
+  const authority = /^[a-z]+:\/\/([^/?#]*)/i.exec(built.value.url)?.[1] ?? '';
+  let parsed = authority;
+  try {
+    parsed = new URL(built.value.url).host;
+  } catch {
+    // Not a URL the platform could send; the host as written is judged.
+  }
+  const verdict = classifyHost(authority) ?? classifyHost(parsed);
+  if (verdict && verdict.kind !== 'placeholder') throw new Error(`a request was built to ${built.value.url}, whose host ${verdict.why}`);
 }
 
 /**
@@ -169,10 +188,16 @@ function specFile(r: Random): { path: string; text: string } {
   }
   const info = { title: hostileString(r, { lone: true }), version: hostileString(r), description: [hostileString(r), r.pick(PROSE_PIECES)].join('\n\n') };
   const doc = swagger
-    ? { swagger: '2.0', info, host: 'api.example.com', basePath: r.pick(['/', '/v1', '']), schemes: ['https'], paths, definitions: schemas }
-    : { openapi: version, info, servers: [{ url: r.pick(['https://api.example.com/v1', '/relative', 'https://{region}.example.com']) }], paths, components: { schemas } };
+    ? { swagger: '2.0', info, host: r.pick(HOSTS), basePath: r.pick(['/', '/v1', '']), schemes: ['https'], paths, definitions: schemas }
+    : { openapi: version, info, servers: [server(r)], paths, components: { schemas } };
   const yaml = r.chance(0.5);
   return { path: yaml ? 'spec.yaml' : 'spec.json', text: yaml ? stringify(doc) : JSON.stringify(doc, null, r.chance(0.5) ? 2 : undefined) };
+}
+
+/** A server: a vendor's, a relative one, a variable's, one no call may reach, a metadata address as a variable's default. */
+function server(r: Random): Record<string, unknown> {
+  if (r.chance(0.15)) return { url: 'http://{host}/latest', variables: { host: { default: r.pick(['169.254.169.254', 'api.acme.io', '10.0.0.5']) } } };
+  return { url: r.pick(['https://api.example.com/v1', '/relative', 'https://{region}.example.com', `https://${r.pick(HOSTS)}/v1`, `http://${r.pick(HOSTS)}`]) };
 }
 
 function parameter(r: Random, name: string, place: string, swagger: boolean, refs: readonly string[]): Record<string, unknown> {
@@ -196,7 +221,7 @@ function skillFiles(r: Random): Map<string, string> {
     const base = r.chance(0.8) || checkEntryName(`fuzz/${hostile}.md`) || checkHidden(`fuzz/${hostile}.md`) || checkSkillEntry(`${hostile}.md`) ? `op_${i}` : hostile;
     ops.push(base);
     const param = r.chance(0.5) ? hostileString(r).replace(/[{}/]/g, '') || 'id' : undefined;
-    const url = `https://api.example.com/${hostileString(r).replace(/[{}?#\s]/g, '')}${param ? `/{${param}}` : ''}`;
+    const url = `${r.pick(['https', 'http'])}://${r.chance(0.5) ? 'api.example.com' : r.pick(HOSTS)}/${hostileString(r).replace(/[{}?#\s]/g, '')}${param ? `/{${param}}` : ''}`;
     const method = r.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const);
     const prose = [hostileString(r, { lone: r.chance(0.1) }), r.pick(PROSE_PIECES)].join('\n\n');
     let text: string;

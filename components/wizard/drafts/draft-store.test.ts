@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DraftInfo } from '../../../lib/wizard/draft-schema';
+import type { LastUpload } from '../../../lib/wizard/service';
+import type { SessionSnapshot } from '../../../lib/wizard/session';
 import { createWizardService } from '../../../lib/wizard/service';
-import { DRAFTS_DB, LEGACY_DB, deleteDraft, listDrafts, migrateLegacy, rawDraft, readDraft, saveDraft, saveDraftInfo } from './draft-store';
+import { DRAFTS_DB, LEGACY_DB, PIECE_CHARS, deleteDraft, listDrafts, migrateLegacy, rawDraft, readDraft, saveDraft, saveDraftInfo } from './draft-store';
 
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../../public/samples/hollowbrook.openapi.yaml', import.meta.url)));
 
@@ -28,7 +30,7 @@ const info = (id: string, savedAt: number, folder = 'hollowbrook-guesthouse'): D
 /** A hand-made entry, written past the store's checks as a user with the developer tools could. */
 async function handWrite(id: string, records: { info?: unknown; snapshot?: unknown; upload?: unknown }): Promise<void> {
   await listDrafts(); // the database, made as the wizard makes it
-  const db = await openDB(DRAFTS_DB, 1);
+  const db = await openDB(DRAFTS_DB);
   for (const [store, value] of [['drafts', records.info], ['snapshots', records.snapshot], ['uploads', records.upload]] as const) {
     if (value !== undefined) await db.put(store, value, id);
   }
@@ -118,5 +120,101 @@ describe('draft store', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).toEqual([DRAFTS_DB]);
     await migrateLegacy(() => 'again', 100);
     expect((await listDrafts()).map((d) => d.id)).toEqual(['moved']);
+  });
+});
+
+/** Characters a value's JSON holds: what a transaction that stores it writes, within a few percent. */
+const charsOf = (value: unknown) => (value === undefined ? 0 : typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0));
+
+/** The most characters any one transaction wrote while `work` ran (puts counted per transaction). */
+async function largestTransaction(work: () => Promise<void>): Promise<number> {
+  const put = IDBObjectStore.prototype.put;
+  const written = new Map<IDBTransaction, number>();
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+    written.set(this.transaction, (written.get(this.transaction) ?? 0) + charsOf(value));
+    return put.call(this, value, key);
+  };
+  try {
+    await work();
+  } finally {
+    IDBObjectStore.prototype.put = put;
+  }
+  return Math.max(0, ...written.values());
+}
+
+/**
+ * A skill and its upload at SPEC 6's limits: 4,998 operation files (a bundle holds 5,000
+ * entries: SKILL.md and types.json besides), and an upload of 4,998 entries and one 45 MB file.
+ */
+function atTheLimits(): { snapshot: SessionSnapshot; upload: LastUpload } {
+  const files: [string, string][] = [['SKILL.md', `---\nname: big\ndescription: A skill at the limits.\n---\n${'Big. '.repeat(2000)}\n`]];
+  for (let i = 0; i < 4998; i++) files.push([`op_${i}.md`, `---\noperation:\n  method: GET\n  url: https://api.acme.io/items/${i}\n---\nGet item ${i}, with its name, price and stock.\n`]);
+  const snapshot: SessionSnapshot = { version: 1, folder: 'big', files, original: files.map(([p, t]) => [p, t]), origin: { kind: 'spec', name: 'big.zip' }, specProblems: [] };
+  const entries = Array.from({ length: 4998 }, (_, i) => ({ path: `paths/item_${i}.yaml`, text: `get:\n  operationId: op_${i}\n  responses: {'200': {description: ok}}\n` }));
+  entries.push({ path: 'openapi.yaml', text: `openapi: 3.0.3\ninfo:\n  title: Big\n  version: '1'\n  description: "${'x'.repeat(45 * 1024 * 1024)}"\npaths: {}\n` });
+  return { snapshot, upload: { name: 'big.zip', upload: { files: entries, problems: [] } } };
+}
+
+// BAD-INPUT 50: a browser ends a transaction that writes a hundred megabytes ("The transaction has finished").
+describe('a draft at SPEC 6\'s limits', () => {
+  it('saves 4,998 files and a 45 MB upload in transactions of at most 8 MB each, and reads them back whole', { timeout: 120_000 }, async () => {
+    const { snapshot, upload } = atTheLimits();
+    const largest = await largestTransaction(() => saveDraft(info('big', 1, 'big'), snapshot, upload));
+    expect(largest).toBeLessThanOrEqual(PIECE_CHARS + 10_000);
+    const read = await readDraft('big');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.draft.snapshot.files.length).toBe(4999);
+    expect(read.draft.snapshot).toEqual(snapshot);
+    expect(read.draft.upload?.upload.files.length).toBe(4999);
+    expect(read.draft.upload?.upload.files.at(-1)?.text).toBe(upload.upload.files.at(-1)?.text);
+    expect((await listDrafts()).map((d) => [d.id, d.ok])).toEqual([['big', true]]);
+  });
+
+  it('a 45 MB file in the skill itself saves in pieces too, and each save leaves only its own pieces', { timeout: 120_000 }, async () => {
+    const { snapshot } = atTheLimits();
+    const big = { ...snapshot, files: [...snapshot.files, ['notes.md', 'y'.repeat(45 * 1024 * 1024)] as [string, string]] };
+    expect(await largestTransaction(() => saveDraft(info('big', 1, 'big'), big, null))).toBeLessThanOrEqual(PIECE_CHARS + 10_000);
+    const pieces = async () => {
+      const db = await openDB(DRAFTS_DB);
+      const n = await db.count('chunks');
+      db.close();
+      return n;
+    };
+    const first = await pieces();
+    expect(first).toBeGreaterThan(10);
+    await saveDraft(info('big', 2, 'big'), big);
+    expect(await pieces()).toBe(first);
+    const read = await readDraft('big');
+    expect(read.ok && read.draft.snapshot.files.at(-1)?.[1].length).toBe(45 * 1024 * 1024);
+    // A small skill saved over it is kept whole again, its pieces gone.
+    const { snapshot: small } = await sample();
+    await saveDraft(info('big', 3), small, null);
+    expect(await pieces()).toBe(0);
+    await saveDraft(info('big', 4, 'big'), big, null);
+    await deleteDraft('big');
+    expect(await pieces()).toBe(0);
+  });
+
+  it('keeps the draft as last saved when a save is cut short after some of its pieces, and lists one whose pieces are gone as unreadable', { timeout: 120_000 }, async () => {
+    const { snapshot, upload } = atTheLimits();
+    await saveDraft(info('big', 1, 'big'), snapshot, upload);
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (++puts === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.call(this, value, key);
+    };
+    try {
+      await expect(saveDraft({ ...info('big', 2, 'big'), edited: 1 }, { ...snapshot, folder: 'big' }, { ...upload, name: 'other.zip' })).rejects.toThrow('quota');
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    const read = await readDraft('big');
+    expect(read.ok && [read.draft.info.savedAt, read.draft.upload?.name]).toEqual([1, 'big.zip']);
+    const db = await openDB(DRAFTS_DB);
+    await db.clear('chunks');
+    db.close();
+    expect(await listDrafts()).toMatchObject([{ id: 'big', ok: false, name: 'big', why: expect.stringMatching(/^its files cannot be read \(\d+ of its \d+ pieces are missing\)$/) }]);
   });
 });

@@ -106,6 +106,32 @@ export function saveBytes(bytes: Uint8Array, fileName: string, type = 'applicati
  * time limits end that worker (`superviseFetch`, BAD-INPUT 32).
  */
 export function fetchSpec(url: string, fileName: string, options: FetchOptions = {}): Promise<FetchedSpec> {
-  const worker = new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
-  return superviseFetch(worker, url, fileName, options);
+  return superviseFetch(startFetchWorker(), url, fileName, options);
+}
+
+/** The query that asks for a worker script with the policy of the fetch worker (next.config.mjs). */
+export const FETCH_WORKER_QUERY = { key: 'worker', value: 'fetch' } as const;
+
+/**
+ * The fetch worker, its script asked for with `?worker=fetch`: the bundler starts every
+ * worker from one bootstrap script, so the query is what tells the server this one may
+ * connect to other servers (and may not evaluate code), while the wizard's worker may
+ * evaluate code (Ajv) and connect nowhere. The bundler turns `new Worker(new URL(…))` into a
+ * call of the global `Worker` with the bootstrap's address; for that one synchronous call the
+ * global adds the query.
+ */
+export function startFetchWorker(): Worker {
+  const Native = globalThis.Worker;
+  globalThis.Worker = class extends Native {
+    constructor(script: string | URL, options?: WorkerOptions) {
+      const address = new URL(script, globalThis.location?.href);
+      address.searchParams.set(FETCH_WORKER_QUERY.key, FETCH_WORKER_QUERY.value);
+      super(address, options);
+    }
+  };
+  try {
+    return new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
+  } finally {
+    globalThis.Worker = Native;
+  }
 }

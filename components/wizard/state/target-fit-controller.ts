@@ -116,6 +116,8 @@ export function createFitController(send: SendToWorker, store: FitStore, io: Fit
     /** The target whose limits the operations view shows; the table has its figures already. */
     chooseLimitTarget: (target: string | null) => dispatch({ type: 'limit-target', target }),
     reset: () => dispatch({ type: 'reset' }),
+    /** The choices this tab had before a reload; counted with the skill's next count. */
+    restoreChoices: (model: string | null, limitTarget: string | null) => dispatch({ type: 'choices', model, limitTarget }),
   };
 }
 

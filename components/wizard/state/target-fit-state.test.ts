@@ -9,7 +9,7 @@ const tokens = (id: string): TokensView => ({
   overhead: [{ tokens: 12, what: 'func_end, once per tool list' }],
   total: 52,
   counted: 1,
-  models: [],
+  models: ['gpt-4o', 'gemini'].map((m) => ({ id: m, label: m, method: 'formula' as const })),
 });
 const detail = (target: string): TargetDetail => ({ target, title: target, verdict: 'fits', problems: [], remaining: [] });
 
@@ -39,6 +39,14 @@ describe('fitReducer', () => {
     s = fitReducer(s, { type: 'error', message: 'x' });
     s = fitReducer(s, { type: 'limit-target', target: 'cursor' });
     expect(fitReducer(s, { type: 'reset' })).toEqual({ ...initialFitState, model: 'gemini', limitTarget: 'cursor' });
+  });
+
+  it('takes back the choices kept through a reload, and gives up a model the worker does not count for', () => {
+    const s = fitReducer(initialFitState, { type: 'choices', model: 'gemini', limitTarget: 'cursor' });
+    expect(s).toMatchObject({ model: 'gemini', limitTarget: 'cursor' });
+    expect(fitReducer(s, { type: 'tokens', tokens: tokens('gemini') }).tokens!.model.id).toBe('gemini');
+    const gone = fitReducer(initialFitState, { type: 'choices', model: 'retired-model', limitTarget: null });
+    expect(fitReducer(gone, { type: 'tokens', tokens: tokens('gpt-4o') })).toMatchObject({ model: null, tokens: { model: { id: 'gpt-4o' } } });
   });
 
   it('clears an error with the next answer', () => {

@@ -41,6 +41,8 @@ export type FitAction =
   | { type: 'downloaded'; download: ToolsDownload | null }
   | { type: 'error'; message: string | null }
   | { type: 'limit-target'; target: string | null }
+  /** The choices this tab had before a reload (`TabPlace`), taken back before anything is counted. */
+  | { type: 'choices'; model: string | null; limitTarget: string | null }
   /** Another skill was opened: nothing shown is of it. The model and the limits' target chosen stay. */
   | { type: 'reset' };
 
@@ -50,7 +52,10 @@ export function fitReducer(state: FitState, action: FitAction): FitState {
     case 'model':
       return { ...state, model: action.model };
     case 'tokens':
-      return state.model === null || action.tokens.model.id === state.model ? { ...state, tokens: action.tokens, error: null } : state;
+      if (state.model === null || action.tokens.model.id === state.model) return { ...state, tokens: action.tokens, error: null };
+      // A model the worker does not count for (one kept from an older version of the page): its default is shown, and chosen.
+      if (!action.tokens.models.some((m) => m.id === state.model)) return { ...state, model: null, tokens: action.tokens, error: null };
+      return state;
     case 'targets':
       return { ...state, targets: action.targets, error: null };
     case 'open':
@@ -63,6 +68,8 @@ export function fitReducer(state: FitState, action: FitAction): FitState {
       return { ...state, error: action.message };
     case 'limit-target':
       return { ...state, limitTarget: action.target };
+    case 'choices':
+      return { ...state, model: action.model, limitTarget: action.limitTarget };
     case 'reset':
       return { ...initialFitState, model: state.model, limitTarget: state.limitTarget };
   }

@@ -383,6 +383,42 @@ one two`);
     expect(h.state().elsewhere).toEqual(['draft-1']);
   });
 
+  it('comes back after a reload to the draft and the file the tab had open', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('list_rooms.md');
+    h.save();
+    h.restart();
+    h.reloaded();
+    h.held.clear();
+    await h.controller.comeBack({ draftId: 'draft-1', file: 'list_rooms.md', spec: null });
+    expect([h.state().draftId, h.state().starting, h.state().selected, h.state().file?.path]).toEqual(['draft-1', false, 'list_rooms.md', 'list_rooms.md']);
+    // A file no longer in the skill leaves the report shown.
+    h.reloaded();
+    h.held.clear();
+    await h.controller.comeBack({ draftId: 'draft-1', file: 'gone.md', spec: null });
+    expect([h.state().starting, h.state().selected]).toEqual([false, null]);
+  });
+
+  it('waits a moment for the page before the reload to let its draft go, then says another tab has it', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    h.save();
+    h.restart();
+    h.reloaded();
+    h.held.clear();
+    h.elsewhere.add('draft-1');
+    setTimeout(() => h.elsewhere.delete('draft-1'), 150);
+    await h.controller.comeBack({ draftId: 'draft-1', file: null, spec: null });
+    expect([h.state().draftId, h.state().starting]).toEqual(['draft-1', false]);
+    // Held for good elsewhere (a duplicated tab): the start page says so, and nothing is opened.
+    h.reloaded();
+    h.held.clear();
+    h.elsewhere.add('draft-1');
+    await h.controller.comeBack({ draftId: 'draft-1', file: 'SKILL.md', spec: null });
+    expect([h.state().summary, h.state().draftNotes['draft-1']]).toEqual([null, 'Another tab has this draft open: continue there, or close that tab first.']);
+  });
+
   it('marks a draft unreadable when it cannot be opened, lets its lock go, and keeps the open skill', async () => {
     const h = harness();
     await h.controller.onSample({});

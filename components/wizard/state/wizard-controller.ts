@@ -11,6 +11,8 @@ import { typedText, type OperationsState, type PreviewTab, type WizardAction, ty
 import type { LiveStore } from './use-live-reducer';
 import type { EditJournal } from './edit-journal';
 import type { SessionSummary } from '../../../lib/wizard/session';
+import type { SafetyMark } from '../../../lib/wizard/operation-keys';
+import type { TabPlace } from './tab-place';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
 export interface WizardIO {
@@ -42,6 +44,9 @@ type Options = { name?: string; baseUrl?: string };
 
 /** After the worker answers an edit, how long more typing waits before the next is sent (docs/decisions/0031-editing-through-the-worker.md). */
 export const EDIT_GAP_MS = 250;
+/** How often, and how far apart, a reload asks for its draft's lock before saying another tab has it. */
+const LOCK_TRIES = 10;
+const LOCK_WAIT_MS = 100;
 type Restarted = Extract<WorkerClientEvent, { type: 'restarted' }>;
 
 function replyProblem(reply: Reply, file: string): Problem[] {
@@ -222,6 +227,41 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     for (const id of others) io.locks.whenFree(id, () => void loadDrafts());
   };
 
+  /** A draft from the list: the open one shown again, another opened if no other tab has it. */
+  const onContinue = async (id: string) => {
+    const state = store.get();
+    if (id === state.draftId && state.summary) {
+      dispatch({ type: 'show-skill' });
+      return;
+    }
+    dispatch({ type: 'draft-note', id, note: null });
+    if (!(await io.locks.hold(id))) {
+      dispatch({ type: 'draft-note', id, note: 'Another tab has this draft open: continue there, or close that tab first.' });
+      void loadDrafts();
+      return;
+    }
+    await flushEdits();
+    const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
+    if (reply.type === 'opened' && reply.result.ok) {
+      const previous = store.get().draftId;
+      if (previous && previous !== id) io.locks.release(previous);
+      dispatch({ type: 'draft', id });
+      dispatch({ type: 'opened', opened: { ...reply.result.value, summary: await replayJournal(id, reply.result.value.summary) } });
+      return;
+    }
+    if (id !== store.get().draftId) io.locks.release(id);
+    if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
+    else showOpened(reply, '');
+  };
+
+  const openSpec = async (path: string, line?: number) => {
+    await flushEdits();
+    const reply = await send({ type: 'spec-file', path });
+    if (reply.type !== 'spec-file' || reply.text === undefined) return;
+    // Shown at once, however large: the editor lays out only the lines in view.
+    dispatch({ type: 'spec', path, text: reply.text, line });
+  };
+
   /** A change the last worker made and did not save, made again in the new one. */
   const replay = async (change: ChangeRequest) => {
     if (change.type !== 'edit') return send(change);
@@ -385,31 +425,22 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     /** Cancel on a fetch by address: it stops at once, and says so. */
     cancelFetch: () => fetching?.abort(),
 
-    /** A draft from the list: the open one shown again, another opened if no other tab has it. */
-    async onContinue(id: string) {
-      const state = store.get();
-      if (id === state.draftId && state.summary) {
-        dispatch({ type: 'show-skill' });
-        return;
-      }
-      dispatch({ type: 'draft-note', id, note: null });
-      if (!(await io.locks.hold(id))) {
-        dispatch({ type: 'draft-note', id, note: 'Another tab has this draft open: continue there, or close that tab first.' });
-        void loadDrafts();
-        return;
-      }
-      await flushEdits();
-      const reply = await busyWith('Opening the saved skill…', () => send({ type: 'open-draft', id }));
-      if (reply.type === 'opened' && reply.result.ok) {
-        const previous = store.get().draftId;
-        if (previous && previous !== id) io.locks.release(previous);
-        dispatch({ type: 'draft', id });
-        dispatch({ type: 'opened', opened: { ...reply.result.value, summary: await replayJournal(id, reply.result.value.summary) } });
-        return;
-      }
-      if (id !== store.get().draftId) io.locks.release(id);
-      if (reply.type === 'unreadable') dispatch({ type: 'unreadable', id, name: reply.name, why: reply.why });
-      else showOpened(reply, '');
+    onContinue,
+
+    /**
+     * After a reload: the draft this tab had open, and the file or spec file it showed. The
+     * page before the reload may hold the draft's lock a moment longer: it is asked again for
+     * a while before the draft is said to be open in another tab.
+     */
+    async comeBack(place: Pick<TabPlace, 'draftId' | 'file' | 'spec'>) {
+      const id = place.draftId;
+      if (id === null) return;
+      for (let tries = 1; tries < LOCK_TRIES && !(await io.locks.hold(id)); tries++) await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS));
+      await onContinue(id);
+      const now = store.get();
+      if (now.draftId !== id || !now.summary || now.starting || now.selected !== null || now.spec !== null) return;
+      if (place.file !== null && now.summary.files.some((f) => f.path === place.file)) await openFile(place.file);
+      else if (place.spec !== null && now.opened?.specFiles.includes(place.spec)) await openSpec(place.spec);
     },
 
     async onDownloadDraft(id: string) {
@@ -480,13 +511,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else send();
     },
 
-    async openSpec(path: string, line?: number) {
-      await flushEdits();
-      const reply = await send({ type: 'spec-file', path });
-      if (reply.type !== 'spec-file' || reply.text === undefined) return;
-      // Shown at once, however large: the editor lays out only the lines in view.
-      dispatch({ type: 'spec', path, text: reply.text, line });
-    },
+    openSpec,
 
     /** "In the bundle" for a file: what the download will hold. */
     async loadExported(path: string): Promise<void> {
@@ -517,6 +542,27 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       dispatch({ type: 'summary', summary: reply.summary });
       return true;
     },
+    /** `safety` set on operation files (or put back as it was); what changed and what the rules refused, or null when the worker did not answer. */
+    async markSafety(files: SafetyMark[]): Promise<{ previous: SafetyMark[]; refused: Problem[] } | null> {
+      await flushEdits();
+      const reply = await send({ type: 'set-safety', files });
+      if (reply.type !== 'summary') return null;
+      dispatch({ type: 'summary', summary: reply.summary });
+      const previous = reply.previous ?? [];
+      const open = selected();
+      // The file open in the editor changed under it: shown again, at the version the worker now holds.
+      if (open !== null && previous.some(([path]) => path === open)) await loadFile(open);
+      return { previous, refused: reply.refused ?? [] };
+    },
+    /** The fields of a response kept (`pick`) for the open file; the problems when the file could not take them. */
+    async setPick(path: string, pick: string[]): Promise<Problem[]> {
+      await flushEdits();
+      const reply = await send({ type: 'set-pick', path, pick });
+      if (reply.type !== 'summary') return [problem('pick', 'error', 'The wizard did not answer: nothing was changed', path)];
+      dispatch({ type: 'summary', summary: reply.summary });
+      if (selected() === path) await loadFile(path);
+      return reply.refused ?? [];
+    },
     setOperationsView: (view: Partial<Omit<OperationsState, 'rows'>>) => dispatch({ type: 'operations-view', view }),
 
     async onArgs(text: string) {
@@ -527,8 +573,9 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
 
     async onDownload() {
       await flushEdits();
-      const reply = await send({ type: 'export', tools: store.get().withTools });
-      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}.zip`);
+      const { withTools, readOnly } = store.get();
+      const reply = await send({ type: 'export', tools: withTools, readOnly });
+      if (reply.type === 'export') io.saveBytes(reply.bytes, `${reply.folder}${readOnly ? '.read-only' : ''}.zip`);
       else dispatch({ type: 'recovered', message: `The bundle could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
@@ -612,6 +659,7 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     showSkill: () => dispatch({ type: 'show-skill' }),
     setPanel: (tab: PreviewTab) => dispatch({ type: 'panel', tab }),
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),
+    setReadOnly: (on: boolean) => dispatch({ type: 'read-only', on }),
     dismiss: () => dispatch({ type: 'recovered', message: null }),
   };
 }

@@ -16,6 +16,7 @@ const summary = (edited = false): SessionSummary => ({
   tools: 1,
   removed: [],
   credentials: [],
+  safety: { safe: 0, idempotent: 0, unsafe: 0 },
 });
 const opened: Opened = { summary: summary(), specProblems: [], specFiles: ['inn.yaml'] };
 const fileView = (path: string, text = `text of ${path}`): FileView => ({ path, text, version: 1, tool: { ok: false, reason: 'prose' }, exampleArgs: '{"a": 1}' });

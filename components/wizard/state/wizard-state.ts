@@ -53,6 +53,8 @@ export interface WizardState {
   args: string;
   request?: Result<HttpRequest>;
   withTools: boolean;
+  /** Download a read-only bundle: the safe operations only (SPEC 8.2). */
+  readOnly: boolean;
   /** The drafts kept in this browser, as last listed; null until listed. */
   drafts: DraftListing[] | null;
   /** Drafts another tab has open. */
@@ -114,6 +116,7 @@ export const initialWizardState: WizardState = {
   panel: 'tool',
   args: '{}',
   withTools: false,
+  readOnly: false,
   drafts: null,
   elsewhere: [],
   draftId: null,
@@ -147,6 +150,7 @@ export type WizardAction =
   | { type: 'exported'; path: string; text: string | undefined }
   | { type: 'spec'; path: string; text: string; line?: number }
   | { type: 'with-tools'; on: boolean }
+  | { type: 'read-only'; on: boolean }
   | { type: 'drafts'; drafts: DraftListing[]; elsewhere: string[] }
   | { type: 'draft'; id: string | null }
   | { type: 'draft-note'; id: string; note: string | null }
@@ -237,6 +241,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     case 'with-tools':
       return { ...state, withTools: action.on };
+    case 'read-only':
+      return { ...state, readOnly: action.on };
     case 'drafts':
       return { ...state, drafts: action.drafts, elsewhere: action.elsewhere };
     case 'draft':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '../../../lib/wizard/session';
-import { count, draftApi, draftFacts, draftSource, megabytes, skillCounts } from './format';
+import { count, draftApi, draftFacts, draftSource, megabytes, safetyCounts, skillCounts } from './format';
 
 describe('count', () => {
   it.each([
@@ -26,12 +26,21 @@ describe('skillCounts', () => {
     tools: 1,
     removed: [],
     credentials: [],
+    safety: { safe: 0, idempotent: 0, unsafe: 0 },
   });
   it('says files, tools, errors and warnings, without an edited count when nothing is edited', () => {
     expect(skillCounts(summary([false]))).toBe('1 file · 1 tool · 1 error · 0 warnings');
   });
   it('adds the edited files when some are', () => {
     expect(skillCounts(summary([true, false, true]))).toBe('3 files · 1 tool · 1 error · 0 warnings · 2 edited');
+  });
+});
+
+describe('safetyCounts', () => {
+  const summary = (safety: SessionSummary['safety']): SessionSummary => ({ folder: 'x', origin: { kind: 'spec', name: 'x.yaml' }, files: [], problems: [], errors: 0, warnings: 0, tools: 0, removed: [], credentials: [], safety });
+  it('says the operations by safety when any has an operation block, and nothing otherwise', () => {
+    expect(safetyCounts(summary({ safe: 4, idempotent: 1, unsafe: 0 }))).toBe('4 safe · 1 idempotent · 0 unsafe');
+    expect(safetyCounts(summary({ safe: 0, idempotent: 0, unsafe: 0 }))).toBeUndefined();
   });
 });
 

@@ -13,6 +13,12 @@ export function skillCounts(summary: SessionSummary): string {
   return parts.join(' · ');
 }
 
+/** The operations by safety (SPEC 8.1), `4 safe · 1 idempotent · 0 unsafe`; undefined when none has an operation block. */
+export function safetyCounts(summary: SessionSummary): string | undefined {
+  const { safe, idempotent, unsafe } = summary.safety;
+  return safe + idempotent + unsafe === 0 ? undefined : `${safe} safe · ${idempotent} idempotent · ${unsafe} unsafe`;
+}
+
 /** A size in decimal megabytes, one decimal: `4.2 MB`. */
 export function megabytes(chars: number): string {
   return `${(chars / 1_000_000).toFixed(1)} MB`;

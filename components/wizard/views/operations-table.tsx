@@ -1,7 +1,7 @@
 'use client';
 
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { OperationSort, SortKey } from '../../../lib/wizard/operation-query';
 import type { OperationRow } from '../../../lib/wizard/operations';
 
@@ -19,6 +19,24 @@ export interface OperationColumn {
 }
 
 const ROW_HEIGHT = 44;
+/** On a phone a row is three lines: its method and state, its path, its tool (app/globals.css). */
+const PHONE_ROW_HEIGHT = 66;
+const PHONE = '(max-width: 40rem)';
+
+const onPhoneChange = (listener: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+
+/** The rows' height for the screen's width, as the style sheet lays them out. */
+function useRowHeight(): number {
+  return useSyncExternalStore(
+    onPhoneChange,
+    () => (window.matchMedia(PHONE).matches ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
+    () => ROW_HEIGHT,
+  );
+}
 const PAGE = 10;
 
 const selectable = (r: OperationRow) => r.file !== undefined;
@@ -73,8 +91,11 @@ export function OperationsTable({
     [activeIndex, rows.length],
   );
   // The virtualizer's functions change with its state; nothing here memoizes them.
+  const rowHeight = useRowHeight();
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, rangeExtractor });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 10, rangeExtractor });
+  // The window turned narrow or wide: the rows are laid out again at their new height.
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const template = `2.5rem ${columns.map((c) => c.width).join(' ')}`;
 
   // Focus follows the keys once the row moved to is drawn.
@@ -176,7 +197,7 @@ export function OperationsTable({
           ))}
         </div>
       </div>
-      <div ref={scroller} role="rowgroup" className="ops-body" style={{ height: `min(60vh, ${Math.max(2, rows.length) * ROW_HEIGHT + 2}px)` }}>
+      <div ref={scroller} role="rowgroup" className="ops-body" style={{ height: `min(60vh, ${Math.max(2, rows.length) * rowHeight + 2}px)` }}>
         <div role="none" className="ops-spacer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -193,7 +214,7 @@ export function OperationsTable({
                   else rowElements.current.delete(item.index);
                 }}
                 className={`ops-row${isSelected ? ' selected' : ''}`}
-                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight }}
                 onFocus={(e) => {
                   if (e.target === e.currentTarget && row.id !== active) onActive(row.id);
                 }}

@@ -23,6 +23,9 @@ import type { SessionSummary } from '../../../lib/wizard/session';
 import { count } from './format';
 import { OperationsTable, type OperationColumn } from './operations-table';
 import type { OperationsState } from '../state/wizard-state';
+import { safetyMarks, type SafetyMark } from '../../../lib/wizard/operation-keys';
+import { SAFETY_VALUES, type Safety } from '../../../lib/skill/operation-file';
+import type { Problem } from '../../../lib/core/problem';
 
 const STATE_LABELS: Record<StateFilter, string> = {
   declared: 'Declared',
@@ -72,6 +75,7 @@ const COLUMNS: OperationColumn[] = [
   },
   { key: 'bytes', header: 'Bytes', width: '4.75rem', cell: (r) => (r.bytes === undefined ? '' : bytes.format(r.bytes)) },
   { key: 'tokens', header: 'Tokens', width: '4.75rem', cell: (r) => (r.tokens === undefined ? '' : bytes.format(r.tokens)) },
+  { key: 'safety', header: 'Safety', width: '6.5rem', cell: (r) => (r.safety === undefined ? '' : <span className={`safety y-${r.safety}`}>{r.safety}</span>) },
   { key: 'deprecated', header: 'Deprecated', width: '6rem', cell: (r) => (r.deprecated ? 'deprecated' : '') },
 ];
 
@@ -79,7 +83,14 @@ interface Status {
   text: string;
   /** What Undo does: the same files the other way. */
   undo?: { change: 'remove' | 'put-back'; paths: string[] };
+  /** What Undo does after a safety was marked: each file's `safety` as it was. */
+  undoSafety?: SafetyMark[];
+  /** Files a mark left as they were, each with the rule's reason. */
+  refused?: Problem[];
 }
+
+/** What marking answered: the files changed (with what they held) and those refused; null when the wizard did not answer. */
+export type SafetyMarked = { previous: SafetyMark[]; refused: Problem[] } | null;
 
 /**
  * Every operation of the spec in one table: search (alternatives, paths exactly or with
@@ -95,6 +106,7 @@ export function OperationsView({
   onView,
   onOpen,
   onCurate,
+  onSafety,
   tokens,
   targets,
   limitTarget,
@@ -107,6 +119,8 @@ export function OperationsView({
   onView: (view: Partial<Omit<OperationsState, 'rows'>>) => void;
   onOpen: (row: OperationRow) => void;
   onCurate: (change: 'remove' | 'put-back', paths: string[]) => Promise<boolean>;
+  /** Sets `safety` on operation files (SPEC 8.1), through the service like any edit. */
+  onSafety: (files: SafetyMark[]) => Promise<SafetyMarked>;
   /** The tools' tokens for the chosen model (the Tokens column); null until counted. */
   tokens: TokensView | null;
   /** The compatibility table's rows: the chosen target's limits are measured against the skill. */
@@ -183,6 +197,25 @@ export function OperationsView({
   };
 
   const describe = (n: number, what: string) => `${count(n, 'operation')} ${what}`;
+
+  /** Marks files' safety (or puts back what they held), says what changed and what the rules refused, with an Undo. */
+  const mark = async (files: SafetyMark[], text: (changed: number) => string, undoable = true) => {
+    if (files.length === 0) return;
+    setWorking(true);
+    const done = await onSafety(files);
+    setWorking(false);
+    if (!done) {
+      setStatus({ text: 'That did not happen: the wizard did not answer. Nothing was changed.' });
+      return;
+    }
+    if (done.previous.length > 0) setSelected(new Set());
+    setStatus({ text: text(done.previous.length), undoSafety: undoable && done.previous.length > 0 ? done.previous : undefined, refused: done.refused });
+  };
+  const markChosen = (safety: Safety) => {
+    const files = safetyMarks(chosen.filter((r) => r.safety !== undefined), safety);
+    void mark(files, (n) => (n === 0 ? `No operation was marked ${safety}.` : `${describe(n, 'marked')} ${safety}.`));
+  };
+  const declaredChosen = chosen.filter((r) => r.safety !== undefined).length;
   const keepShown = () => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
   // Alt+K keeps only the rows shown, from anywhere in the view (the filter box above all): typing a filter and keeping it is two actions.
   const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
@@ -267,6 +300,17 @@ export function OperationsView({
             ))}
           </select>
         </label>
+        <label className="ops-filter">
+          <span>Safety</span>
+          <select value={query.safety ?? ''} onChange={(e) => setQuery({ safety: e.target.value === '' ? null : (e.target.value as Safety) })}>
+            <option value="">Any safety</option>
+            {facets.safeties.map(([safety, n]) => (
+              <option key={safety} value={safety}>
+                {safety} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
         {(isFiltered(query) || removedView) && (
           <button type="button" onClick={() => setQuery(EMPTY_QUERY)}>
             Clear filters
@@ -325,10 +369,32 @@ export function OperationsView({
             >
               Keep only shown
             </button>
+            <span role="group" aria-label="Mark the safety of the selected operations" className="ops-mark">
+              {SAFETY_VALUES.map((safety) => (
+                <button key={safety} type="button" disabled={working || declaredChosen === 0} onClick={() => markChosen(safety)}>
+                  Mark {safety}
+                </button>
+              ))}
+            </span>
           </>
         )}
         <p role="status" className="ops-status">
           {status?.text}
+          {status?.refused && status.refused.length > 0 && (
+            <>
+              {' '}
+              {count(status.refused.length, 'operation')} left as {status.refused.length === 1 ? 'it was' : 'they were'}:{' '}
+              {status.refused.map((p) => `${p.file}: ${p.message}`).join('; ')}.
+            </>
+          )}
+          {status?.undoSafety && (
+            <>
+              {' '}
+              <button type="button" className="link" disabled={working} onClick={() => void mark(status.undoSafety!, (n) => `Undone: ${describe(n, 'back')} to the safety they had.`, false)}>
+                Undo
+              </button>
+            </>
+          )}
           {status?.undo && (
             <>
               {' '}

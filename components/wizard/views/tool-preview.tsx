@@ -4,6 +4,7 @@ import { escapeInvisibleInJson } from '../../../lib/core/invisible';
 import type { ArgumentSize } from '../../../lib/publish/argument-sizes';
 import { MAX_PARAMETERS_BYTES } from '../../../lib/publish/expand';
 import type { ToolPreview as Preview } from '../../../lib/wizard/session';
+import type { Safety } from '../../../lib/skill/operation-file';
 
 /** The tool exactly as a model is offered it (SPEC 2): name, description, parameters. */
 export function ToolPreview({ preview, tokens, onRestoreFullSchema }: { preview: Preview | undefined; tokens?: string; onRestoreFullSchema?: () => void }) {
@@ -43,7 +44,48 @@ export function ToolPreview({ preview, tokens, onRestoreFullSchema }: { preview:
       {preview.sizes && <ArgumentSizes sizes={preview.sizes} />}
       {/* Each invisible character as its \u escape: the same JSON, with what a model reads in sight (decision 0061). */}
       <pre aria-label="Tool as a model gets it" tabIndex={0}>{escapeInvisibleInJson(JSON.stringify({ name, description, parameters }, null, 2))}</pre>
+      <Promises preview={preview} />
     </div>
+  );
+}
+
+const SAFETY_WORDS: Record<Safety, string> = {
+  safe: 'it changes nothing: a read-only grant may call it, and a read-only download keeps it',
+  idempotent: 'it may change something, and the same call again changes nothing more: it can be retried',
+  unsafe: 'it may do something each time it is called: a read-only grant may not call it',
+};
+
+/** What the operation promises (SPEC 8.1, 8.2): its safety, the annotations an MCP client reads, and what it returns. */
+function Promises({ preview }: { preview: Extract<Preview, { ok: true }> }) {
+  const { safety, returns } = preview.tool;
+  const annotations = preview.mcp.annotations;
+  return (
+    <section className="tool-promises" aria-label="What the operation promises">
+      {safety && (
+        <p aria-label="Safety">
+          <strong>Safety: {safety}</strong>, {SAFETY_WORDS[safety]}.
+        </p>
+      )}
+      {annotations !== undefined && (
+        <>
+          <p className="muted">MCP annotations, as a client reads them in <code>tools/list</code> (Claude runs read-only tools without asking; ChatGPT treats a tool without them as a write):</p>
+          <pre aria-label="MCP annotations" tabIndex={0}>{JSON.stringify(annotations, null, 2)}</pre>
+        </>
+      )}
+      {returns === undefined ? (
+        <p className="muted" aria-label="Returns">
+          No <code>returns</code>: the file does not say what the operation answers with, so no output schema is published.
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            Returns, expanded as the tool publishes it (MCP <code>outputSchema</code>
+            {preview.mcp.outputSchema === returns ? '' : <>, wrapped as <code>{'{"result": …}'}</code></>}):
+          </p>
+          <pre aria-label="Returns" tabIndex={0}>{escapeInvisibleInJson(JSON.stringify(returns, null, 2))}</pre>
+        </>
+      )}
+    </section>
   );
 }
 

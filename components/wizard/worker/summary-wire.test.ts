@@ -39,6 +39,7 @@ const summaryOf = (files: FileSummary[], problems: Problem[], tools = files.leng
   tools,
   removed: [],
   credentials: [],
+  safety: { safe: 0, idempotent: 0, unsafe: 0 },
 });
 const opened = (summary: SessionSummary): WizardReply => ({ type: 'opened', result: ok({ summary, specProblems: [], specFiles: [] }) });
 

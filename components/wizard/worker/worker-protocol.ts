@@ -38,9 +38,9 @@ export type StoppedReply = { type: 'stopped'; message: string };
 export type Reply = WizardReply | StorageReply | StoppedReply;
 
 /** Requests that change the skill: the ones a new worker must be given again if they were not saved yet. */
-export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' }>;
+export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' | 'set-safety' | 'set-pick' }>;
 
-export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back']);
+export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick']);
 
 /** What the worker tells the page unasked. */
 export type WorkerEvent =
@@ -134,6 +134,10 @@ export function describeRequest(request: PageRequest): string {
       return `removing ${several(request.paths)}`;
     case 'put-back':
       return `putting back ${several(request.paths)}`;
+    case 'set-safety':
+      return `marking the safety of ${several(request.files.map(([path]) => path))}`;
+    case 'set-pick':
+      return `keeping the chosen fields of ${request.path}`;
     case 'full-schema':
       return `restoring the full schema of ${request.path}`;
     case 'tokens':
