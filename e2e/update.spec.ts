@@ -192,6 +192,7 @@ test('a skill curated by hand: the new operation waits under New in this version
   await page.getByRole('textbox', { name: 'Name of this draft' }).fill('Not this');
   await page.getByRole('textbox', { name: 'Name of this draft' }).press('Escape');
   await expect(items.filter({ hasText: 'Not this' })).toHaveCount(0);
+  await expect(items.filter({ hasText: 'Shelter 2.0.0' }).getByRole('button', { name: /^Rename/ })).toBeFocused();
 
   // The new operation still waits in the updated draft, and is kept from there.
   await items.filter({ hasText: 'Shelter 2.0.0' }).getByRole('button', { name: 'Continue with shelter' }).click();
