@@ -15,8 +15,10 @@
  * a dedicated worker takes the policy its own script is served with. The bundler starts every
  * worker from one bootstrap script under `/_next/static/`, so the fetch worker asks for it
  * with `?worker=fetch` (`startFetchWorker`), and only that address is served with
- * `connect-src` open to http(s). So only the code the app ships, started as the fetch worker,
- * reaches other servers; a script injected into the page could not.
+ * `connect-src` open to http(s). Sending a call from the Call tab runs in such a worker too
+ * (`components/wizard/io/send-call.worker.ts`, started the same way). So only the code the
+ * app ships, started as such a worker, reaches other servers; a script injected into the
+ * page could not.
  *
  * Eval: the wizard's worker is the one place that evaluates code (Ajv compiles each tool's
  * argument schema to a function), so 'unsafe-eval' is in the policy of the scripts under

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FETCH_WORKER_QUERY, startFetchWorker } from '../components/wizard/io/browser-files';
+import { sendCall } from '../components/wizard/io/send-supervisor';
 
 type Rule = { source: string; has?: { type: string; key: string; value?: string }[]; headers: { key: string; value: string }[] };
 
@@ -61,6 +62,26 @@ describe('the workers\' content security policies', () => {
     }
     vi.stubGlobal('Worker', FakeWorker);
     startFetchWorker();
+    expect(started).toHaveLength(1);
+    expect(started[0].searchParams.get(FETCH_WORKER_QUERY.key)).toBe(FETCH_WORKER_QUERY.value);
+    expect(globalThis.Worker).toBe(FakeWorker);
+  });
+
+  it("starts the Call tab's send worker with the fetch worker's query too: it connects, and evaluates nothing", () => {
+    const started: URL[] = [];
+    class FakeWorker {
+      onmessage = null;
+      onerror = null;
+      constructor(script: string | URL) {
+        started.push(new URL(script));
+      }
+      postMessage() {}
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    const controller = new AbortController();
+    void sendCall({ request: { method: 'GET', url: 'https://inn.example/rooms', headers: {} } }, { signal: controller.signal });
+    controller.abort();
     expect(started).toHaveLength(1);
     expect(started[0].searchParams.get(FETCH_WORKER_QUERY.key)).toBe(FETCH_WORKER_QUERY.value);
     expect(globalThis.Worker).toBe(FakeWorker);

@@ -56,6 +56,8 @@ export function Wizard() {
   // The update to a newer spec is shown in place of the panes; once applied, a line says so, with Undo.
   const [updating, setUpdating] = useState(false);
   const [updated, setUpdated] = useState<string | null>(null);
+  // The credentials typed in the Call tab, for the skill they were typed for: in this page's memory only, never saved or exported.
+  const [callSecrets, setCallSecrets] = useState<{ skill: string; values: Record<string, string> }>({ skill: '', values: {} });
   // Where the focus goes once the update view has given way (by id), when it has.
   const focusAfterUpdate = useRef<string | null>(null);
   useEffect(() => {
@@ -396,6 +398,10 @@ export function Wizard() {
               tokens={toolTokenLine(fit.tokens, selected)}
               inBundle={exported?.path === selected ? exported.text : undefined}
               onRestoreFullSchema={opened?.summary.origin.kind === 'spec' ? () => void actions.onRestoreFullSchema() : undefined}
+              model={fit.tokens?.model.id}
+              secrets={callSecrets.skill === summary.folder ? callSecrets.values : {}}
+              onSecrets={(values) => setCallSecrets({ skill: summary.folder, values })}
+              onCheckAnswer={(status, body) => actions.checkAnswer(selected, status, body)}
             />
           </>
         )}

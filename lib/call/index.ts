@@ -6,3 +6,4 @@ export * from './credentials';
 export * from './copy-as';
 export * from './read-only';
 export * from './request-host';
+export * from './send';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SAFETY_VALUES } from '../skill/operation-file';
 import { problemSchema } from '../core/problem-schema';
 import { importReportSchema, specLocationSchema } from '../convert/report-schema';
-import type { HttpRequest } from '../call';
+import type { BodyCheck, HttpRequest } from '../call';
 import type { Result } from '../core/result';
 import type { UpdatePreview, WizardReply, WizardRequest } from './service';
 import type { UpdateReport } from '../update/report';
@@ -41,6 +41,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('file'), path }),
   z.object({ type: z.literal('tool'), path }),
   z.object({ type: z.literal('call'), path, args: z.string() }),
+  z.object({ type: z.literal('check-answer'), path, status: z.number(), body: z.string() }),
   z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.boolean().optional() }),
   // Checked by `restoreSession` itself.
   z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
@@ -124,6 +125,15 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
     mcp: z.record(z.string(), z.unknown()),
   }),
   z.object({ ok: z.literal(false), reason: z.string(), sizes }),
+]);
+
+const bodyCheck: z.ZodType<BodyCheck> = z.union([
+  z.object({ kind: z.literal('matches') }),
+  z.object({ kind: z.literal('differs'), reasons: z.array(z.string()) }),
+  z.object({ kind: z.literal('not-success'), expected: z.number() }),
+  z.object({ kind: z.literal('not-json'), reason: z.string() }),
+  z.object({ kind: z.literal('undeclared') }),
+  z.object({ kind: z.literal('unchecked'), reason: z.string() }),
 ]);
 
 const severity = z.enum(['error', 'warning']);
@@ -237,6 +247,7 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
   }),
   z.object({ type: z.literal('tool'), tool: toolPreview }),
   z.object({ type: z.literal('call'), request: result(httpRequest) }),
+  z.object({ type: z.literal('answer-check'), check: bodyCheck }),
   z.object({ type: z.literal('export'), folder: z.string(), bytes }),
   z.object({ type: z.literal('spec-file'), path, text: z.string().or(z.undefined()) }),
   z.object({ type: z.literal('exported'), path, text: z.string().or(z.undefined()) }),

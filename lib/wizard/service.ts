@@ -13,7 +13,7 @@ import type { OperationRow } from './operations';
 import { setPick, setSafety, type SafetyMark } from './operation-keys';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
-import type { HttpRequest } from '../call';
+import type { BodyCheck, HttpRequest } from '../call';
 import { exampleArguments } from '../call/example-arguments';
 import { generateSkill } from '../generate';
 import type { ConvertOptions, ConvertResult, ImportReport } from '../convert/model';
@@ -38,6 +38,7 @@ import {
   openSession,
   previewExport,
   previewRequest,
+  checkAnswer,
   previewTool,
   markWaiting,
   removeOperations,
@@ -75,6 +76,8 @@ export type WizardRequest =
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
   | { type: 'call'; path: string; args: string }
+  /** An answer a call sent from the Call tab got: checked against what the operation at `path` promises (SPEC 8.1). */
+  | { type: 'check-answer'; path: string; status: number; body: string }
   /** The bundle; `readOnly` keeps the safe operations only (SPEC 8.2). */
   | { type: 'export'; tools: boolean; readOnly?: boolean }
   | { type: 'restore'; snapshot: unknown; upload?: unknown }
@@ -170,6 +173,7 @@ export type WizardReply =
   | { type: 'file'; file: FileView | undefined }
   | { type: 'tool'; tool: ToolPreview }
   | { type: 'call'; request: Result<HttpRequest> }
+  | { type: 'answer-check'; check: BodyCheck }
   | { type: 'export'; folder: string; bytes: Uint8Array }
   | { type: 'spec-file'; path: string; text: string | undefined }
   | { type: 'exported'; path: string; text: string | undefined }
@@ -474,6 +478,9 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
         case 'call':
           if (!session) return NO_SESSION;
           return { type: 'call', request: previewRequest(session, request.path, request.args) };
+        case 'check-answer':
+          if (!session) return NO_SESSION;
+          return { type: 'answer-check', check: checkAnswer(session, request.path, request.status, request.body) };
         case 'export':
           if (!session) return NO_SESSION;
           return { type: 'export', folder: session.pkg.folder, bytes: exportSession(session, { tools: request.tools, readOnly: request.readOnly }) };

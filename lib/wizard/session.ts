@@ -8,7 +8,7 @@ import { compareStrings } from '../core/entries';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { exportBundle, exportedText } from '../bundle/bundle';
-import { buildRequest, callableOperation, callCredentials, type CallCredential, type HttpRequest } from '../call';
+import { buildRequest, callableOperation, callCredentials, checkResponseBody, responseExpectation, type BodyCheck, type CallCredential, type HttpRequest } from '../call';
 import type { ImportReport } from '../convert/model';
 import { argumentSizes, type ArgumentSize } from '../publish/argument-sizes';
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
@@ -363,6 +363,18 @@ export function previewRequest(session: WizardSession, path: string, argsText: s
     return fail([problem('call-arguments', 'error', `The arguments are not JSON: ${(e as Error).message}`, path)]);
   }
   return buildRequest(callable.value, args);
+}
+
+/**
+ * An answer a call sent from the Call tab got, against what the operation promises (SPEC
+ * 8.1): the declared success status, and `returns` after `pick`. Checked here, in the
+ * wizard's worker, which may compile schemas (Ajv); the worker that sends may not.
+ */
+export function checkAnswer(session: WizardSession, path: string, status: number, body: string): BodyCheck {
+  const op = session.pkg.operations.find((o) => o.file === path);
+  const d = op?.declaration;
+  if (!op || !d) return { kind: 'undeclared' };
+  return checkResponseBody(responseExpectation(d, publishOperation(session.pkg, op)?.tool.returns), status, body);
 }
 
 export type { SessionSnapshot } from './draft-schema';

@@ -121,6 +121,15 @@ export const FETCH_WORKER_QUERY = { key: 'worker', value: 'fetch' } as const;
  * global adds the query.
  */
 export function startFetchWorker(): Worker {
+  return withFetchPolicy(() => new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' }));
+}
+
+/**
+ * A worker `start` makes, its script asked for with `?worker=fetch`: the fetch worker, and
+ * the send worker of the Call tab (`sendCall`), which connect to other servers and evaluate
+ * nothing.
+ */
+export function withFetchPolicy(start: () => Worker): Worker {
   const Native = globalThis.Worker;
   globalThis.Worker = class extends Native {
     constructor(script: string | URL, options?: WorkerOptions) {
@@ -130,7 +139,7 @@ export function startFetchWorker(): Worker {
     }
   };
   try {
-    return new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' });
+    return start();
   } finally {
     globalThis.Worker = Native;
   }

@@ -1,3 +1,4 @@
+import type { BodyCheck } from '../../../lib/call';
 import { problem, type Problem } from '../../../lib/core/problem';
 import { fail, ok, type Result } from '../../../lib/core/result';
 import { parseSpecUrl, type UploadEntry } from '../../../lib/openapi/upload';
@@ -565,6 +566,11 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
     },
     setOperationsView: (view: Partial<Omit<OperationsState, 'rows'>>) => dispatch({ type: 'operations-view', view }),
 
+    /** An answer a call sent from the Call tab got, checked against what the open operation promises; undefined when the worker could not say. */
+    async checkAnswer(path: string, status: number, body: string): Promise<BodyCheck | undefined> {
+      const reply = await send({ type: 'check-answer', path, status, body });
+      return reply.type === 'answer-check' ? reply.check : undefined;
+    },
     async onArgs(text: string) {
       dispatch({ type: 'args', text });
       const path = selected();

@@ -1,25 +1,41 @@
 'use client';
 
 import { useState } from 'react';
-import { curlCommand, fetchSnippet, type CallCredential, type HttpRequest } from '../../../lib/call';
+import { curlCommand, fetchSnippet, type BodyCheck, type CallCredential, type HttpRequest } from '../../../lib/call';
+import type { Safety } from '../../../lib/skill/operation-file';
 import type { Result } from '../../../lib/core/result';
 import { ProblemList } from './problem-list';
+import { SendCall } from './send-call';
 
 /**
  * A call with the arguments the user types, and the exact request it becomes (SPEC 3), or
- * the refusal with one problem per offending argument. Nothing is sent.
+ * the refusal with one problem per offending argument. Nothing is sent but on **Send**.
  */
 export function CallPreview({
   args,
   onArgsChange,
   request,
   credentials,
+  safety,
+  onCheck,
+  model,
+  secrets,
+  onSecrets,
 }: {
   args: string;
   onArgsChange: (text: string) => void;
   request: Result<HttpRequest> | undefined;
-  /** Where SKILL.md says the credentials go: placeholders in the copied request. */
+  /** Where SKILL.md says the credentials go: placeholders in the copied request, fields for Send. */
   credentials: readonly CallCredential[];
+  /** The operation's safety: Send asks first for anything but safe. */
+  safety: Safety | undefined;
+  /** Checks a sent call's answer against what the operation promises. */
+  onCheck: (status: number, body: string) => Promise<BodyCheck | undefined>;
+  /** The model chosen in "Count for", for the answer's tokens. */
+  model?: string;
+  /** The credentials typed for Send, by variable: the page's memory only. */
+  secrets: Readonly<Record<string, string>>;
+  onSecrets: (secrets: Record<string, string>) => void;
 }) {
   return (
     <div className="call-preview">
@@ -31,8 +47,18 @@ export function CallPreview({
         <section aria-label="Request">
           <h4>The request this call sends</h4>
           <pre aria-label="HTTP request" tabIndex={0}>{formatRequest(request.value)}</pre>
-          <p className="muted">Credentials are added by the platform&apos;s gateway; nothing is sent from here.</p>
+          <p className="muted">When a model calls, the platform&apos;s gateway adds the credential. Nothing is sent from here until you press Send.</p>
           <CopyRequest request={request.value} credentials={credentials} />
+          <SendCall
+            request={request.value}
+            credentials={credentials}
+            safety={safety}
+            onCheck={onCheck}
+            model={model}
+            secrets={secrets}
+            onSecrets={onSecrets}
+            copyCurl={<CopyRequest request={request.value} credentials={credentials} kinds={['curl']} />}
+          />
         </section>
       ) : (
         <section aria-label="Refused">
@@ -66,7 +92,7 @@ type CopyKind = 'curl' | 'fetch';
  * credential an environment variable (`$API_KEY`), never a value. What was copied is shown
  * too, so it can be selected by hand where the clipboard is refused.
  */
-function CopyRequest({ request, credentials }: { request: HttpRequest; credentials: readonly CallCredential[] }) {
+function CopyRequest({ request, credentials, kinds = ['curl', 'fetch'] }: { request: HttpRequest; credentials: readonly CallCredential[]; kinds?: readonly CopyKind[] }) {
   const [copied, setCopied] = useState<{ kind: CopyKind; text: string; ok: boolean } | null>(null);
   const text = (kind: CopyKind) => (kind === 'curl' ? curlCommand(request, credentials) : fetchSnippet(request, credentials));
   // A new request makes the shown copy stale: it is shown only while it is still the request's.
@@ -85,12 +111,11 @@ function CopyRequest({ request, credentials }: { request: HttpRequest; credentia
   return (
     <div className="copy-request">
       <div className="actions">
-        <button type="button" onClick={() => void copy('curl')}>
-          Copy as curl
-        </button>
-        <button type="button" onClick={() => void copy('fetch')}>
-          Copy as fetch
-        </button>
+        {kinds.map((kind) => (
+          <button key={kind} type="button" onClick={() => void copy(kind)}>
+            Copy as {kind}
+          </button>
+        ))}
       </div>
       <p role="status" className="muted">
         {shown

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import type { CallCredential, HttpRequest } from '../../../lib/call';
+import type { BodyCheck, CallCredential, HttpRequest } from '../../../lib/call';
 import type { Result } from '../../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../../lib/wizard/session';
 import { CallPreview } from './call-preview';
@@ -26,6 +26,10 @@ export function PreviewPane({
   tokens,
   inBundle,
   onRestoreFullSchema,
+  model,
+  secrets,
+  onSecrets,
+  onCheckAnswer,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -40,6 +44,13 @@ export function PreviewPane({
   inBundle: string | undefined;
   /** Gives a fitted operation its full schema again (the skill is generated again). */
   onRestoreFullSchema?: () => void;
+  /** The model chosen in "Count for", for a sent call's answer's tokens. */
+  model?: string;
+  /** The credentials typed in the Call tab, by variable: the page's memory only, never saved. */
+  secrets: Readonly<Record<string, string>>;
+  onSecrets: (secrets: Record<string, string>) => void;
+  /** Checks a sent call's answer against what the open operation promises (the wizard's worker). */
+  onCheckAnswer: (status: number, body: string) => Promise<BodyCheck | undefined>;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -86,7 +97,17 @@ export function PreviewPane({
         ) : tab === 'tool' ? (
           <ToolPreview preview={tool} tokens={tokens} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
-          <CallPreview args={args} onArgsChange={onArgs} request={request} credentials={credentials} />
+          <CallPreview
+            args={args}
+            onArgsChange={onArgs}
+            request={request}
+            credentials={credentials}
+            safety={tool.tool.safety}
+            onCheck={onCheckAnswer}
+            model={model}
+            secrets={secrets}
+            onSecrets={onSecrets}
+          />
         ) : (
           <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
         )}

@@ -126,6 +126,8 @@ export function describeRequest(request: PageRequest): string {
       return `the tool preview of ${request.path}`;
     case 'call':
       return `the call preview of ${request.path}`;
+    case 'check-answer':
+      return `checking the answer to ${request.path}`;
     case 'export':
       return 'making the bundle';
     case 'exported':

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SendMessage, SendOutcome } from './send-call';
+import { superviseSend } from './send-supervisor';
+
+function fakeWorker() {
+  return {
+    onmessage: null as ((event: MessageEvent) => void) | null,
+    onerror: null as ((event: ErrorEvent) => void) | null,
+    posted: [] as unknown[],
+    terminated: 0,
+    postMessage(message: unknown) {
+      this.posted.push(message);
+    },
+    terminate() {
+      this.terminated++;
+    },
+    answer(outcome: SendOutcome) {
+      this.onmessage?.({ data: { outcome } } as MessageEvent);
+    },
+  };
+}
+
+const message: SendMessage = { request: { method: 'POST', url: 'https://inn.example/bookings', headers: {} } };
+
+describe('superviseSend', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("answers with the worker's outcome and ends the worker", async () => {
+    const worker = fakeWorker();
+    const sent = superviseSend(worker, message);
+    expect(worker.posted).toEqual([message]);
+    const outcome: SendOutcome = { ok: true, answer: { status: 201, statusText: '', headers: [], body: '{}', bytes: 2 } };
+    worker.answer(outcome);
+    expect(await sent).toEqual(outcome);
+    expect(worker.terminated).toBe(1);
+  });
+
+  it('stops a send with no answer after the limit, and on Cancel, naming the method and URL', async () => {
+    const slow = fakeWorker();
+    const stopped = superviseSend(slow, message, { limitMs: 30_000 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await stopped).toEqual({ ok: false, kind: 'stopped', message: 'POST https://inn.example/bookings had no whole answer after 30 s: it was stopped.' });
+    expect(slow.terminated).toBe(1);
+    const cancelled = fakeWorker();
+    const controller = new AbortController();
+    const sent = superviseSend(cancelled, message, { signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(2_000);
+    controller.abort();
+    expect(await sent).toMatchObject({ ok: false, kind: 'stopped', message: 'POST https://inn.example/bookings was cancelled after 2 s: what the server did with it cannot be told from here.' });
+    expect(cancelled.terminated).toBe(1);
+  });
+});
