@@ -164,6 +164,20 @@ export const ALLOWED: readonly Allowed[] = [
     reason: 'the body requires `method`, a field its schema does not define (the check has `type`), so the tool cannot offer it',
   },
   {
+    spec: 'box-platform',
+    operation: 'POST /oauth2/revoke',
+    rule: /Request body must have required property 'grant_type'/,
+    by: 'spec',
+    reason: 'the body (`PostOAuth2Revoke`) requires `grant_type`, a field its schema does not define (it has `client_id`, `client_secret` and `token`), so the tool cannot offer it',
+  },
+  {
+    spec: 'okta-management',
+    operation: 'POST /api/v1/mappings/{mappingId}',
+    rule: /Request body must have required property '(expression|pushStatus)'/,
+    by: 'spec',
+    reason: "the body (`ProfileMappingRequest`) requires `expression` and `pushStatus` at its root, where it defines only `properties`; they are fields of `properties`' values (`ProfileMappingProperty`), so no body the schema describes has them",
+  },
+  {
     spec: 'digitalocean-public',
     operation: 'POST /v2/apps',
     rule: /Request header parameter accept must be equal to one of the allowed values/,

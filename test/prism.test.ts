@@ -12,10 +12,12 @@ import { ALLOWED, type Allowed } from './prism-allowed';
  *
  * `npm test` sends a subset (Stripe's form bodies, Twilio's parameters inside a segment,
  * Kubernetes' merge-patch bodies, a Swagger 2.0 spec); `npm run test:corpus` sends every
- * declared operation of every spec. Skipped when `../shared/specs` is absent, or when Prism
- * is not installed or cannot start.
+ * declared operation of every spec; `PRISM_CORPUS=box-platform,okta-management` every declared
+ * operation of the specs named. Skipped when `../shared/specs` is absent, or when Prism is
+ * not installed or cannot start.
  */
-const everySpec = process.env.PRISM_CORPUS === 'all';
+const named = process.env.PRISM_CORPUS === undefined || process.env.PRISM_CORPUS === 'all' ? undefined : new Set(process.env.PRISM_CORPUS.split(',').map((s) => s.trim()));
+const everySpec = process.env.PRISM_CORPUS === 'all' || named !== undefined;
 const present = corpusAvailable() && existsSync(PRISM_BIN);
 
 type Pick = NonNullable<RunOptions['only']>;
@@ -46,7 +48,7 @@ function allowedBy(entries: readonly Allowed[], s: SentOperation): Allowed | und
   return findings.every((f) => explained.some((e) => e.rule.test(f))) ? explained[0] : undefined;
 }
 
-const rows: CorpusSpec[] = present ? readManifest().filter((r) => r.operations > 0 && (everySpec || Object.hasOwn(SUBSET, r.folder))) : [];
+const rows: CorpusSpec[] = present ? readManifest().filter((r) => r.operations > 0 && (named ? named.has(r.folder) : everySpec || Object.hasOwn(SUBSET, r.folder))) : [];
 
 describe.skipIf(!present)('Prism accepts the requests call builds', () => {
   for (const row of rows) {

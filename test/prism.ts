@@ -259,31 +259,96 @@ export function callArguments(callable: CallableOperation, full = false): Record
     }
   }
   candidates.push(exampleArguments(callable.tool.parameters));
-  const required = new Set(Array.isArray(callable.tool.parameters.required) ? (callable.tool.parameters.required as string[]) : []);
   for (const c of candidates) {
-    if (!isPlainObject(c)) continue;
-    const args: Record<string, unknown> = { ...c };
-    // An optional argument the sampler got wrong (a union it cannot fill) is left out, the others kept.
-    for (let tries = 0; tries < 8; tries++) {
-      const errors = checkArguments(callable, args).filter((p) => p.severity === 'error');
-      if (errors.length === 0) return args;
-      const wrong = errors.map((p) => /Argument `([^`]+)`/.exec(p.message)?.[1]).filter((n): n is string => n !== undefined && Object.hasOwn(args, n) && !required.has(n));
-      if (wrong.length === 0) break;
-      for (const name of wrong) delete args[name];
-    }
+    const args = settled(callable, c);
+    if (args) return args;
+  }
+  return undefined;
+}
+
+/** Arguments the tool takes: `c` with each optional argument the sampler got wrong (a union it cannot fill) left out, the others kept. */
+function settled(callable: CallableOperation, c: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(c)) return undefined;
+  const required = new Set(Array.isArray(callable.tool.parameters.required) ? (callable.tool.parameters.required as string[]) : []);
+  const args: Record<string, unknown> = { ...c };
+  for (let tries = 0; tries < 8; tries++) {
+    const errors = checkArguments(callable, args).filter((p) => p.severity === 'error');
+    if (errors.length === 0) return args;
+    const wrong = errors.map((p) => /Argument `([^`]+)`/.exec(p.message)?.[1]).filter((n): n is string => n !== undefined && Object.hasOwn(args, n) && !required.has(n));
+    if (wrong.length === 0) break;
+    for (const name of wrong) delete args[name];
   }
   return undefined;
 }
 
 
 /**
- * A schema as the sampler can fill it: its patterns' groups (`^(SM|MM)[0-9a-f]{32}$`, which
- * the sampler writes out literally) reduced to their first alternative, unbracketed, and
+ * The arguments `base` with the body fields replaced by those of `body` (a union body's first
+ * branch, as the spec writes it), when the tool takes them: for a union body whose tool lists
+ * every branch's fields as one object, where a sample of the tool may fill two branches.
+ */
+function withBody(callable: CallableOperation, base: Record<string, unknown>, body: unknown): Record<string, unknown> | undefined {
+  if (callable.bodyArgument !== undefined || !isPlainObject(body)) return undefined;
+  const args: Record<string, unknown> = { ...base };
+  for (const name of callable.body) delete args[name];
+  for (const [name, v] of Object.entries(body)) if (callable.body.includes(name)) args[name] = v;
+  return settled(callable, args);
+}
+
+/**
+ * The first branch of an operation's request body in `mediaType` as the spec writes it, when
+ * its root is a `oneOf` or `anyOf` (after `$ref`s); undefined otherwise. The sampler takes a
+ * union's first branch, from its types and formats, not its examples (which a spec may write
+ * in the wrong type, and the tool's merged field then accepts).
+ */
+function unionBodySample(document: Doc, method: string, path: string, mediaType: string, forSampler: () => Doc): unknown {
+  const item = isPlainObject(document.paths) ? document.paths[path] : undefined;
+  const op = isPlainObject(item) ? item[method.toLowerCase()] : undefined;
+  if (!isPlainObject(op)) return undefined;
+  const resolve = (node: unknown): unknown => {
+    for (let hops = 0; isPlainObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && hops < 16; hops++) {
+      let target: unknown = document;
+      for (const token of node.$ref.slice(2).split('/').map(unescapeToken)) target = isPlainObject(target) ? target[token] : undefined;
+      node = target;
+    }
+    return node;
+  };
+  let schema: unknown;
+  const body = resolve(op.requestBody);
+  if (isPlainObject(body) && isPlainObject(body.content)) {
+    const media = body.content[mediaType] ?? Object.values(body.content)[0];
+    schema = isPlainObject(media) ? media.schema : undefined;
+  } else if (Array.isArray(op.parameters)) {
+    const param = op.parameters.map(resolve).find((p) => isPlainObject(p) && p.in === 'body');
+    schema = isPlainObject(param) ? param.schema : undefined;
+  }
+  const root = resolve(schema);
+  if (!isPlainObject(root) || !(Array.isArray(root.oneOf) || Array.isArray(root.anyOf))) return undefined;
+  try {
+    return sample(sampleable(withoutExamples(root)) as never, { skipNonRequired: false, skipReadOnly: true, quiet: true, enablePatterns: true }, forSampler() as never);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A schema, or a document, without its `example` and `examples` keywords. */
+function withoutExamples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutExamples);
+  if (!isPlainObject(node)) return node;
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') out[k] = withoutExamples(v);
+  return out;
+}
+
+/**
+ * A schema as the sampler can fill it: its patterns' optional parts left out and their groups
+ * (`^(SM|MM)[0-9a-f]{32}$`, which the sampler writes out literally) reduced to their first
+ * alternative, unbracketed, and
  * `\d` written as `[0-9]`; a
  * `byte` or `url` string given an example (the sampler writes `string`); an array of two items
  * where it may hold two, so a repeated field is sent repeated; and an optional object of no
  * known fields (a fitted schema, whose fields are in the prose) left out, as the tool says
- * nothing of what it needs.
+ * nothing of what it needs, and so is an optional list of them.
  */
 function sampleable(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(sampleable);
@@ -292,6 +357,12 @@ function sampleable(schema: unknown): unknown {
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'pattern' && typeof v === 'string') {
       let p = v;
+      // An optional group or character is left out: the sampler writes `?` literally.
+      for (let before = ''; before !== p; ) {
+        before = p;
+        p = p.replace(/\([^()]*\)\?/, '');
+      }
+      p = p.replace(/(\\.|\[(?:\\.|[^\]\\])*\]|[^\\()[\]{}?*+|^$])\?/g, '');
       for (let before = ''; before !== p; ) {
         before = p;
         p = p.replace(/\((?:\?:)?([^()|]*)(?:\|[^()]*)?\)/, '$1');
@@ -305,6 +376,15 @@ function sampleable(schema: unknown): unknown {
       out[k] = props;
     } else out[k] = k === 'example' || k === 'examples' || k === 'default' || k === 'enum' || k === 'const' ? v : sampleable(v);
   }
+  // An `allOf` of scalar constraints (a pattern beside a description) as one schema: the sampler drops a pattern it merges.
+  if (Array.isArray(out.allOf) && out.allOf.every((b) => isPlainObject(b) && !['properties', 'items', 'allOf', 'oneOf', 'anyOf', '$ref'].some((k) => Object.hasOwn(b, k)))) {
+    const branches = out.allOf as Doc[];
+    delete out.allOf;
+    for (const b of branches) for (const [k, v] of Object.entries(b)) if (!Object.hasOwn(out, k)) out[k] = v;
+  }
+  // A bound past 2^53 (an int64's) written as the JSON number JavaScript gives it is past the bound: the safe range instead.
+  if (typeof out.minimum === 'number' && out.minimum < Number.MIN_SAFE_INTEGER) out.minimum = Number.MIN_SAFE_INTEGER;
+  if (typeof out.maximum === 'number' && out.maximum > Number.MAX_SAFE_INTEGER) out.maximum = Number.MAX_SAFE_INTEGER;
   if (typeof out.format === 'string' && Object.hasOwn(FORMAT_EXAMPLES, out.format) && !Object.hasOwn(out, 'example')) out.example = FORMAT_EXAMPLES[out.format];
   if (out.type === 'array' && !(typeof out.maxItems === 'number' && out.maxItems < 2) && out.uniqueItems !== true) out.minItems = Math.max(typeof out.minItems === 'number' ? out.minItems : 0, 2);
   return out;
@@ -313,8 +393,9 @@ function sampleable(schema: unknown): unknown {
 /** Values of the formats Prism checks and the sampler does not fill. */
 const FORMAT_EXAMPLES: Record<string, string> = { byte: 'c2tpbGw=', url: 'https://example.com/' };
 
-/** An object schema that names no fields and allows any: nothing to sample it from. */
+/** An object schema that names no fields and allows any, or a list of them: nothing to sample it from. */
 function freeForm(schema: unknown): boolean {
+  if (isPlainObject(schema) && (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')))) return freeForm(schema.items);
   return isPlainObject(schema) && schema.type === 'object' && !isPlainObject(schema.properties) && schema.additionalProperties === undefined && !Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.allOf);
 }
 
@@ -365,6 +446,33 @@ export interface RunOptions {
   full?: boolean;
 }
 
+/** One request sent to Prism, and what Prism made of it. */
+async function send(prism: PrismServer, d: { file: string; method: string; path: string }, request: HttpRequest): Promise<SentOperation & { verdict: 'accepted' | 'refused' | 'crashed' }> {
+  const sent: SentOperation = { file: d.file, method: d.method, path: d.path, request, status: 0, violations: [] };
+  let response: Response;
+  let text: string;
+  const abandon = new AbortController();
+  let thrown: string | undefined;
+  prism.onThrow = (message) => {
+    thrown = message;
+    abandon.abort();
+  };
+  try {
+    response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: abandon.signal });
+    text = await response.text();
+  } catch (e) {
+    if (thrown !== undefined) return { ...sent, problem: `Prism threw: ${thrown}`, verdict: 'crashed' };
+    // fetch refused to send it (a header value it cannot write, a URL it cannot parse): the request is wrong.
+    const cause = (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message;
+    return { ...sent, problem: `not sent: ${cause}`, verdict: 'refused' };
+  }
+  sent.status = response.status;
+  const { violations, error } = judgement(response, text);
+  sent.violations = violations;
+  if (error !== undefined) sent.problem = `${error}: ${text.slice(0, 300)}`;
+  return { ...sent, verdict: violations.length > 0 || (error !== undefined && !RESPONSE_ERRORS.has(error)) ? 'refused' : 'accepted' };
+}
+
 /**
  * Convert one corpus spec against a Prism mock of it and send each declared operation's
  * request. Where Prism throws while reading a request (its deserializers do on some absent
@@ -378,6 +486,7 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
   const result = convertSpec({ ...loaded.value, document: servedDocument(loaded.value.document) }, { baseUrl });
   const chosen = result.report.declared.filter((d) => !options.only || options.only(d));
   const served = servedDocument(loaded.value.document, true);
+  let forSampler: Doc | undefined;
   // Prism is given only the operations sent: it reads the whole document before it listens.
   if (options.only) keepOperations(served, chosen);
   const dir = mkdtempSync(join(tmpdir(), 'prism-'));
@@ -405,44 +514,31 @@ export async function runSpec(row: CorpusSpec, options: RunOptions = {}): Promis
         run.unbuilt.push({ file: d.file, why: callable ? (callable.problems[0]?.message ?? 'not callable') : 'no file' });
         continue;
       }
-      const args = callArguments(callable.value, options.full);
-      // The mock is on this machine: given as the base URL, as a user calls a local mock.
-      const built = args && buildRequest(callable.value, args, { baseUrl });
-      if (!built || !built.ok) {
-        run.unbuilt.push({ file: d.file, why: built ? (built.problems[0]?.message ?? 'refused') : 'no arguments pass the tool check' });
-        continue;
-      }
-      const request = built.value;
-      const sent: SentOperation = { file: d.file, method: d.method, path: d.path, request, status: 0, violations: [] };
-      run.sent.push(sent);
-      let response: Response;
-      let text: string;
-      const abandon = new AbortController();
-      let thrown: string | undefined;
-      prism.onThrow = (message) => {
-        thrown = message;
-        abandon.abort();
+      const value = callable.value;
+      const args = callArguments(value, options.full);
+      // A union body's first branch, tried when the tool's sample is refused or none passes the tool (Lob's verifications).
+      const branch = () => {
+        const body = unionBodySample(served, d.method, d.path, value.contentType, () => (forSampler ??= sampleable(withoutExamples(served)) as Doc));
+        const again = body === undefined ? undefined : withBody(value, args ?? callArguments(value, false) ?? {}, body);
+        const built = again && buildRequest(value, again, { baseUrl });
+        return built && built.ok ? built.value : undefined;
       };
-      try {
-        response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: abandon.signal });
-        text = await response.text();
-      } catch (e) {
-        if (thrown !== undefined) {
-          sent.problem = `Prism threw: ${thrown}`;
-          run.crashed.push(sent);
-          continue;
-        }
-        // fetch refused to send it (a header value it cannot write, a URL it cannot parse): the request is wrong.
-        const cause = (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message;
-        sent.problem = `not sent: ${cause}`;
-        run.refused.push(sent);
+      // The mock is on this machine: given as the base URL, as a user calls a local mock.
+      const built = args && buildRequest(value, args, { baseUrl });
+      const request = built && built.ok ? built.value : branch();
+      if (!request) {
+        run.unbuilt.push({ file: d.file, why: built && !built.ok ? (built.problems[0]?.message ?? 'refused') : 'no arguments pass the tool check' });
         continue;
       }
-      sent.status = response.status;
-      const { violations, error } = judgement(response, text);
-      sent.violations = violations;
-      if (error !== undefined) sent.problem = `${error}: ${text.slice(0, 300)}`;
-      if (violations.length > 0 || (error !== undefined && !RESPONSE_ERRORS.has(error))) run.refused.push(sent);
+      let sent = await send(prism, d, request);
+      if (sent.verdict === 'refused' && built && built.ok) {
+        const other = branch();
+        const retried = other && JSON.stringify(other) !== JSON.stringify(request) ? await send(prism, d, other) : undefined;
+        if (retried && retried.verdict === 'accepted') sent = retried;
+      }
+      run.sent.push(sent);
+      if (sent.verdict === 'refused') run.refused.push(sent);
+      if (sent.verdict === 'crashed') run.crashed.push(sent);
     }
     run.sendMs = performance.now() - t;
   } finally {

@@ -35,7 +35,8 @@ export function generateCallSection(d: Declaration): string | undefined {
       ...(description === undefined ? {} : { description }),
     };
   };
-  const bodyItem = (name: string) => item(name, false, encoding === 'form' ? formEncode : encodeURIComponent);
+  // A multipart part's name is written as it is, brackets and all (decision 0165).
+  const bodyItem = (name: string) => item(name, false, encoding === 'form' ? formEncode : encoding === 'multipart' ? (s) => s : encodeURIComponent);
   const argument = d.bodyArgument !== undefined && places.body.includes(d.bodyArgument) ? d.bodyArgument : undefined;
   const fixed = Object.entries(d.fixedHeaders ?? {});
   return writeCallSection({

@@ -89,7 +89,7 @@ export function buildRequest(callable: CallableOperation, args: unknown, options
     headers['Content-Type'] = callable.contentType;
     request.body = form.join('&');
   } else if (isMultipartMediaType(callable.contentType)) {
-    const { boundary, body } = multipartBody(fields);
+    const { boundary, body } = multipartBody(fields.flatMap(([name, v]): [string, unknown][] => (deep.has(name) ? bracketParts(name, v) : [[name, v]])));
     headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
     request.body = body;
   } else {
@@ -122,6 +122,23 @@ export function encodePairs(name: string, value: unknown, deep: boolean, encode:
     } else out.push(`${key}=${encode(String(v))}`);
   };
   walk(encode(name), value);
+  return out;
+}
+
+/**
+ * A multipart field in `deep` (decision 0165): one text part per value, named in bracket
+ * style as a form body names it (`file_link_data[create]`, `lines[0][amount]`), the name
+ * unencoded, as a part's name is written. A scalar is its own part.
+ */
+export function bracketParts(name: string, value: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (key: string, v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) v.forEach((item, i) => walk(`${key}[${i}]`, item));
+    else if (typeof v === 'object') for (const [k, inner] of Object.entries(v)) walk(`${key}[${k}]`, inner);
+    else out.push([key, String(v)]);
+  };
+  walk(name, value);
   return out;
 }
 

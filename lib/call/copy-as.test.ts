@@ -223,6 +223,13 @@ function shapes(): { name: string; request: HttpRequest }[] {
       ),
     },
     {
+      name: 'a multipart body with bracket-named parts',
+      request: built(
+        ['method: POST', 'url: {base}/v1/files', 'content-type: multipart/form-data', 'deep: [file_link_data, expand]', schema({ purpose: { type: 'string' }, file_link_data: { type: 'object' }, expand: { type: 'array', items: { type: 'string' } } })].join('\n'),
+        { purpose: 'dispute_evidence', file_link_data: { create: true, metadata: { order: '6735', note: text } }, expand: ['file', 'links'] },
+      ),
+    },
+    {
       name: 'a multipart body of text parts only',
       request: built(['method: POST', 'url: {base}/v1/notes', 'content-type: multipart/form-data', schema({ title: { type: 'string' }, body: { type: 'string' } })].join('\n'), { title: 'Q3', body: text }),
     },
@@ -283,7 +290,14 @@ describe('Copy as curl and fetch for requests of every shape', () => {
     expect(command).toContain("--form-string 'purpose=fine-tuning'");
     expect(command).toContain(`-F 'meta="{\\"title\\":\\"a \\\\\\"quoted\\\\\\" \\\\\\\\ back;type=x\\",\\"n\\":[1,2]}";type=application/json'`);
     expect(command).not.toContain('boundary');
-    expect(fetchSnippet(shapes()[3].request)).toContain('const form = new FormData();\nform.append("title", "Q3");');
+    expect(fetchSnippet(shapes()[4].request)).toContain('const form = new FormData();\nform.append("title", "Q3");');
+  });
+
+  it('writes bracket-named multipart parts as --form-string, the name as it is', () => {
+    const command = curlCommand(shapes()[3].request);
+    expect(command).toContain("--form-string 'file_link_data[create]=true'");
+    expect(command).toContain("--form-string 'file_link_data[metadata][order]=6735'");
+    expect(command).toContain("--form-string 'expand[1]=links'");
   });
 
   it.skipIf(!hasCurl).each(shapes().map((s, i) => [s.name, i] as const))('curl sends what the call builds: %s', async (_name, i) => {

@@ -30,6 +30,8 @@ interface Converted {
 const KEPT_REASONS: { why: string; pattern: RegExp }[] = [
   // OpenAI's uploads, Okta's, Box's and PagerDuty's: a model cannot send a file.
   { why: 'a required file part', pattern: /^the required body field `[^`]+` is a file, which a model cannot send$/ },
+  // Lob's upload file: a required body whose one field, optional by itself, is a file.
+  { why: 'a required file part', pattern: /^the request body is required and its only fields? `[^`]+`(, `[^`]+`)* (is a file|are files), which a model cannot send$/ },
   // Xero's attachments (`application/octet-stream`), Netlify's deploys, the petstore's image upload, Okta's certificates.
   { why: 'a body in no JSON, form or multipart type', pattern: /^the request body is `[^`]+`( or `[^`]+`)*, not JSON(, form-encoded or multipart)?$/ },
   // Xero: the same path and method under two operationIds.

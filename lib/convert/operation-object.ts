@@ -310,6 +310,9 @@ export function planOperation(ctx: ConvertContext, types: TypeRegistry, security
       ctx.warn('body-argument', `${capitalize(body.what)}: the body is declared as one argument, ${codeSpan(name)}, whose value is the whole body`, body.pointer);
       setContentType(plan, body.mediaType, feature);
     }
+  } else if (body.kind === 'fields' && bodyRequired && body.extra === undefined && body.fields.length > 0 && body.fields.every((f) => f.file)) {
+    // The body must be sent and only a file can fill it: a required file, whatever each field says.
+    plan.reasons.push(`the request body is required and its only ${body.fields.length === 1 ? 'field' : 'fields'} ${body.fields.map((f) => codeSpan(f.name)).join(', ')} ${body.fields.length === 1 ? 'is a file' : 'are files'}, which a model cannot send`);
   } else if (body.kind === 'fields') {
     for (const f of body.fields) {
       if (f.file) {

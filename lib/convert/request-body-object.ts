@@ -181,7 +181,8 @@ function chooseOffer(offers: readonly Offer[], types: TypeRegistry): Offer | und
  * A form or multipart body's OpenAPI 3 `encoding` object on its fields: `style: deepObject`
  * sends a form field in bracket style (`deep`), as does a form field that is an object or a
  * list of objects with no style given (the only way a form carries one, reported); a
- * multipart part whose `contentType` is not text or JSON is a file.
+ * multipart part whose `contentType` is not text or JSON is a file, and one whose `style` is
+ * `deepObject` is sent as bracket-named text parts (`deep`).
  */
 function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fields' }>, offer: Offer, types: TypeRegistry): void {
   const encoding = offer.media ? own(offer.media, 'encoding') : undefined;
@@ -195,7 +196,13 @@ function applyEncoding(ctx: ConvertContext, plan: Extract<BodyPlan, { kind: 'fie
       const listed = contentType.split(',').map((t) => t.trim());
       if (listed.every((t) => !isJson(t) && !/^text\//i.test(t))) f.file = true;
     }
-    if (offer.encoding !== 'form' || f.file) continue;
+    if (f.file) continue;
+    if (offer.encoding === 'multipart') {
+      // An explicit `style: deepObject` is the author saying bracket-named parts (Stripe's `file_link_data[create]`), not a JSON part (decision 0165).
+      if (e?.style === 'deepObject') f.deep = true;
+      continue;
+    }
+    if (offer.encoding !== 'form') continue;
     const shape = shapeOf(inlineTop(f.schema, types), types);
     if (contentType !== undefined && isJson(contentType) && shape !== 'scalar') {
       // A form field whose value is JSON text: the call writes objects in bracket style and lists repeated, never as JSON.

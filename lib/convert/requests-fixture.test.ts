@@ -65,6 +65,13 @@ describe('the requests of the OpenAPI 3 requests fixture', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--${boundary}\r\nContent-Disposition: form-data; name="details"\r\nContent-Type: application/json\r\n\r\n{"pages":2}\r\n--${boundary}--\r\n`,
     );
   });
+
+  it('sends a multipart field the encoding marks deepObject as one bracket-named text part per value', () => {
+    const r = call('upload_attachment.md', { title: 'T', link: { create: true, labels: { team: 'a b' } } });
+    const boundary = /boundary=(skill-[0-9a-f]{64})$/.exec(r.headers['Content-Type'])![1];
+    const part = (name: string, text: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
+    expect(r.body).toBe(`${part('title', 'T')}${part('link[create]', 'true')}${part('link[labels][team]', 'a b')}--${boundary}--\r\n`);
+  });
 });
 
 describe('the requests of the Swagger 2.0 requests fixture', () => {

@@ -14,9 +14,10 @@ testRule('deep', [
   {
     name: 'reports a body field of a JSON body at its entry',
     files: file('', '  deep: [metadata]\n'),
-    expected: [{ message: /^`metadata` is a field of a JSON body, which sends objects as they are: `deep` names query parameters and fields of an `application\/x-www-form-urlencoded` body/, severity: 'error', pointer: '/operation/deep/0' }],
+    expected: [{ message: /^`metadata` is a field of a JSON body, which sends objects as they are: `deep` names query parameters and fields of an `application\/x-www-form-urlencoded` or `multipart\/form-data` body/, severity: 'error', pointer: '/operation/deep/0' }],
   },
-  { name: 'reports a multipart body field', files: file('  content-type: multipart/form-data\n', '  deep: [metadata]\n'), expected: [{ message: /^`metadata` is a field of a `multipart\/form-data` body/ }] },
+  { name: 'passes when deep names a multipart body field, sent as bracket-named parts', files: file('  content-type: multipart/form-data\n', '  deep: [metadata]\n'), expected: [] },
+  { name: 'reports a field of a JSON body of another media type', files: file('  content-type: application/merge-patch+json\n', '  deep: [metadata]\n'), expected: [{ message: /^`metadata` is a field of a `application\/merge-patch\+json` body/ }] },
   {
     name: 'reports a path parameter, a header and a name that is no argument',
     files: file(formHead, '  header: [X-Meta]\n  deep: [id, X-Meta, filtr]\n'),

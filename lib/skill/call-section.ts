@@ -87,7 +87,7 @@ export function writeCallSection(call: CallDescription): string {
   else if (body.kind === 'argument') {
     list(`Body: the value of ${codeSpan(body.field.name)} itself, as JSON text, sent with ${codeSpan(`Content-Type: ${body.mediaType}`)}:`, [body.field]);
   } else if (body.kind === 'json') {
-    const head = bodyHead(body.encoding ?? 'json', body.mediaType ?? 'application/json');
+    const head = bodyHead(body.encoding ?? 'json', body.mediaType ?? 'application/json', body.fields.some((f) => f.note?.startsWith('sent in brackets') === true));
     const extra = body.extra === undefined ? '' : `every argument not named above is sent as a field of it (${safeInline(body.extra)})`;
     if (body.fields.length > 0) list(`${head}, with the fields:`, body.fields);
     if (extra) out.push('', body.fields.length > 0 ? `Also, ${extra}.` : `${head}: ${extra}.`);
@@ -110,12 +110,13 @@ export function writeCallSection(call: CallDescription): string {
 }
 
 /** How a declared body is sent (SPEC 7.2), the sentence its field list follows. */
-function bodyHead(encoding: 'json' | 'form' | 'multipart', mediaType: string): string {
+function bodyHead(encoding: 'json' | 'form' | 'multipart', mediaType: string, bracketed = false): string {
   if (encoding === 'form') {
     return `Body: form-encoded, sent with ${codeSpan(`Content-Type: ${mediaType}`)}: each field present as \`name=value\`, percent-encoded with a space as \`+\`, \`true\`/\`false\` and numbers as their text, a list repeated (\`name=a&name=b\`)`;
   }
   if (encoding === 'multipart') {
-    return `Body: ${codeSpan(mediaType)}, one part per field present: a string, number or boolean as a text part, an object or list as a part of \`application/json\` text`;
+    const brackets = bracketed ? ', save a field sent in brackets, one text part per value (`name[key]`)' : '';
+    return `Body: ${codeSpan(mediaType)}, one part per field present: a string, number or boolean as a text part, an object or list as a part of \`application/json\` text${brackets}`;
   }
   return `Body: a JSON object, sent with ${codeSpan(`Content-Type: ${mediaType}`)}`;
 }
