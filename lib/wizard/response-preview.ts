@@ -39,16 +39,16 @@ export type ResponsePreview =
   | { ok: false; reason: string };
 
 /** The spec's example for an operation's success response: the first 2xx with a JSON body, as the conversion reads `returns` (SPEC 8.3). */
-export function specExample(document: unknown, method: string, path: string): { found: true; value: unknown } | { found: false } {
+export function specExample(spec: unknown, method: string, path: string): { found: true; value: unknown } | { found: false } {
   const resolve = (node: unknown): unknown => {
     for (let hops = 0; hops < 16 && isPlainObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#'); hops++) {
-      let at: unknown = document;
+      let at: unknown = spec;
       for (const token of pointerTokens(node.$ref.slice(1))) at = isPlainObject(at) ? at[token] : Array.isArray(at) ? at[Number(token)] : undefined;
       node = at;
     }
     return node;
   };
-  const paths = isPlainObject(document) ? resolve(document.paths) : undefined;
+  const paths = isPlainObject(spec) ? resolve(spec.paths) : undefined;
   const item = isPlainObject(paths) ? resolve(paths[path]) : undefined;
   const op = isPlainObject(item) ? resolve(item[method.toLowerCase()]) : undefined;
   const responses = isPlainObject(op) ? resolve(op.responses) : undefined;

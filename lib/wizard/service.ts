@@ -334,8 +334,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
       return { type: 'response', path, preview: { ok: false, reason } };
     }
     const spec = session.report ? [...session.report.declared, ...session.report.proseOnly].find((o) => o.file === path) : undefined;
-    const document = spec && lastUpload ? await specDocument(lastUpload) : undefined;
-    const example = document !== undefined && spec ? specExample(document, spec.method, spec.path) : { found: false as const };
+    const specDoc = spec && lastUpload ? await specDocument(lastUpload) : undefined;
+    const example = specDoc !== undefined && spec ? specExample(specDoc, spec.method, spec.path) : { found: false as const };
     const tokenizer = await loadTokenizer('o200k_base');
     return { type: 'response', path, preview: responsePreview(returns, d.lists.pick, example, tokenizer.count) };
   }
