@@ -15,10 +15,6 @@ import { join } from 'node:path';
 import { createWizardService, type WizardReply, type WizardRequest, type WizardService } from '../lib/wizard/service';
 
 const PAIR = '/work/shared/specs-versions/stripe';
-const args = process.argv.slice(2);
-const profileAt = args.indexOf('--profile');
-const profileFile = profileAt >= 0 ? args.splice(profileAt, 2)[1] : undefined;
-const rounds = Number(args[0] ?? 4);
 
 async function call<T extends WizardReply['type']>(service: WizardService, request: WizardRequest, type: T): Promise<Extract<WizardReply, { type: T }>> {
   const reply = await service.handle(request);
@@ -43,11 +39,19 @@ async function editedStripe(): Promise<WizardService> {
   return service;
 }
 
-async function main() {
-  if (!existsSync(PAIR)) {
-    console.log(JSON.stringify({ skipped: `${PAIR} is absent` }));
-    return;
-  }
+export interface ServiceUpdateTimes {
+  /** Medians, in ms. */
+  updateCpuMs: number;
+  updateWallMs: number;
+  applyCpuMs: number;
+  cpu: number[];
+  wall: number[];
+  conflicts: number;
+}
+
+/** The update's times through the service; undefined when the pair is absent. `profileFile`: the last round's `update` profiled. */
+export async function benchServiceUpdate(rounds = 4, profileFile?: string): Promise<ServiceUpdateTimes | undefined> {
+  if (!existsSync(PAIR)) return undefined;
   const cpu: number[] = [];
   const wall: number[] = [];
   const applyCpu: number[] = [];
@@ -84,7 +88,13 @@ async function main() {
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(JSON.stringify({ updateCpuMs: median(cpu), updateWallMs: median(wall), applyCpuMs: median(applyCpu), cpu, wall, conflicts }));
+  return { updateCpuMs: median(cpu), updateWallMs: median(wall), applyCpuMs: median(applyCpu), cpu, wall, conflicts };
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const profileAt = args.indexOf('--profile');
+  const profileFile = profileAt >= 0 ? args.splice(profileAt, 2)[1] : undefined;
+  const times = await benchServiceUpdate(Number(args[0] ?? 4), profileFile);
+  console.log(JSON.stringify(times ?? { skipped: `${PAIR} is absent` }));
+}

@@ -91,3 +91,8 @@ export class UsageError extends Error {}
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;
 export const EXIT_USAGE = 2;
+/**
+ * The skill's files pass every publish rule, but the spec it was generated from has problems
+ * that hold it back (references that do not resolve, no operations): `skillVerdict`'s `spec`.
+ */
+export const EXIT_SPEC = 3;

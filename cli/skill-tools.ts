@@ -1,4 +1,5 @@
 import { formatProblem, hasErrors } from '../lib/core/problem';
+import { isSafeTool } from '../lib/publish/publish';
 import { findTarget, TARGETS } from '../lib/targets/catalog';
 import type { SkillTools, TargetRules } from '../lib/targets/model';
 import { skillTools } from '../lib/targets/skill-tools';
@@ -9,10 +10,11 @@ import { loadSkill } from './load';
  * The tools a skill on disk would give a model, for `compat` and `tokens`: every operation
  * that publishes. A skill with publish errors is still measured (what is wrong is counted in
  * a note on stderr; `validate` lists it), and an operation that does not publish is left out
- * with a note, so a skill can be sized while it is being fixed. Undefined, after its problems
- * are written to stderr, when the skill cannot be read at all.
+ * with a note, so a skill can be sized while it is being fixed. `readOnly`: only the safe
+ * tools, what a read-only export holds (SPEC 8.2). Undefined, after its problems are written
+ * to stderr, when the skill cannot be read at all.
  */
-export async function loadSkillTools(path: string, io: Io): Promise<SkillTools | undefined> {
+export async function loadSkillTools(path: string, io: Io, options: { readOnly?: boolean } = {}): Promise<SkillTools | undefined> {
   const { pkg, problems } = await loadSkill(path);
   if (!pkg) {
     for (const p of problems) io.err(formatProblem(p));
@@ -22,7 +24,7 @@ export async function loadSkillTools(path: string, io: Io): Promise<SkillTools |
   const { value, leftOut } = skillTools(pkg);
   for (const p of leftOut) io.err(formatProblem(p));
   if (hasErrors(problems)) io.err(`note: ${path} has ${problems.filter((p) => p.severity === 'error').length} publish errors (\`validate\` lists them); measuring the ${value.tools.length} tools that publish`);
-  return value;
+  return options.readOnly ? { ...value, tools: value.tools.filter((e) => isSafeTool(e.tool)) } : value;
 }
 
 /**

@@ -159,6 +159,18 @@ describe('cli tools --read-only', () => {
     expect(listed[0].outputSchema).toEqual({ type: 'object', required: ['result'], properties: { result: { type: 'boolean' } } });
   });
 
+  it('checks and counts only the safe tools with compat and tokens --read-only', async ({ expect }) => {
+    const all = JSON.parse((await runHere('compat', PROMISES, '--target', 'openai', '--json')).stdout) as { tools: number };
+    const compat = await runHere('compat', PROMISES, '--target', 'openai', '--read-only', '--json');
+    expect(compat.code).toBe(0);
+    expect(all.tools).toBeGreaterThan(4);
+    expect((JSON.parse(compat.stdout) as { tools: number }).tools).toBe(4);
+    const tokens = await runHere('tokens', PROMISES, '--read-only', '--json');
+    expect(tokens.code).toBe(0);
+    const counted = (JSON.parse(tokens.stdout) as { models: { tools: { name: string }[] }[] }).models[0].tools.map((t) => t.name);
+    expect(counted).toEqual(['promises_check_name', 'promises_count_accounts', 'promises_list_accounts', 'promises_preview_statement']);
+  });
+
   it('prints the Claude Code permission list of the safe tools, and refuses it for another target', async ({ expect }) => {
     const r = await runHere('tools', PROMISES, '--target', 'claude_code', '--permissions');
     expect(r.code).toBe(0);

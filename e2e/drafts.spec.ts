@@ -31,7 +31,8 @@ test('a skill with edits is never replaced: an upload, the sample or a second ta
   // An upload from the start page: a second draft, the first kept as it was, without a question.
   await page.getByRole('button', { name: 'Open another…' }).click();
   await expect(wizard.drafts.getByRole('listitem')).toHaveCount(1);
-  await expect(wizard.drafts).toContainText('hollowbrook-guesthouse, from hollowbrook.openapi.yaml (open here)');
+  await expect(wizard.drafts).toContainText('hollowbrook-guesthouse (open here)');
+  await expect(wizard.drafts).toContainText('generated from hollowbrook.openapi.yaml on ');
   await wizard.uploadSpec([{ name: 'other.yaml', buffer: Buffer.from(OTHER) }]);
   await expect(wizard.status).toHaveText('2 files · 1 tool · 0 errors · 0 warnings');
   expect(wizard.dialogs).toEqual([]);

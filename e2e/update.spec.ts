@@ -133,3 +133,127 @@ test('on a phone, in the dark: the update and its merge view meet WCAG 2.1 AA an
   expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test('a skill curated by hand: the new operation waits under New in this version, through a reload; the drafts tell the versions apart, and one is renamed', async ({ page }) => {
+  test.setTimeout(180_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  await wizard.openFile('create_pet.md');
+  await page.getByRole('button', { name: 'Remove from the skill' }).click();
+  await expect.poll(() => wizard.fileNames()).not.toContain('create_pet.md');
+
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  await page.getByRole('button', { name: 'Prepare the update' }).click();
+  await expect(page.getByRole('region', { name: 'Operations' })).toContainText('Added list_owners (GET /owners): not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Apply the update' }).click();
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
+
+  // Apart from the operation the person removed.
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.selectOption('new');
+  await expect(page.getByRole('grid', { name: 'New operations' })).toContainText('/owners');
+  await expect(page.getByText('1 new operation waiting to be kept')).toBeVisible();
+  await state.selectOption('removed');
+  await expect(page.getByRole('grid', { name: 'Removed operations' })).toContainText('/pets');
+  await expect(page.getByRole('grid', { name: 'Removed operations' })).not.toContainText('/owners');
+  expect(await axeViolations(page), 'New in this version').toEqual([]);
+  await expect.poll(async () => (await wizard.savedDrafts()).length, { timeout: 10_000 }).toBe(2);
+
+  // Two drafts of one folder, told apart by the API's version and the spec file each was generated from.
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  const items = wizard.drafts.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  const newer = items.filter({ hasText: 'Shelter 2.0.0' });
+  const older = items.filter({ hasText: 'Shelter 1.0.0' });
+  await expect(newer).toContainText('generated from shelter-2.yaml on ');
+  await expect(newer).toContainText('2 tools · 3 files');
+  await expect(older).toContainText('generated from shelter-1.yaml (before the update) on ');
+  await expect(older).toContainText('3 tools · 4 files');
+  expect(await axeViolations(page), 'the drafts').toEqual([]);
+
+  // Renamed inline: Enter keeps the name; it names the draft in the list, through a reload.
+  await older.getByRole('button', { name: /^Rename/ }).click();
+  const name = older.getByRole('textbox', { name: 'Name of this draft' });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('shelter');
+  expect(await axeViolations(page), 'renaming a draft').toEqual([]);
+  await name.fill('Shelter as it was');
+  await name.press('Enter');
+  await expect(page.getByRole('button', { name: 'Continue with Shelter as it was' })).toBeVisible();
+  await expect(items.filter({ hasText: 'Shelter as it was' })).toContainText('(shelter)');
+  // Escape leaves the name as it was, and the focus back on Rename.
+  await newer.getByRole('button', { name: /^Rename/ }).click();
+  await page.getByRole('textbox', { name: 'Name of this draft' }).fill('Not this');
+  await page.getByRole('textbox', { name: 'Name of this draft' }).press('Escape');
+  await expect(items.filter({ hasText: 'Not this' })).toHaveCount(0);
+  await expect(newer.getByRole('button', { name: /^Rename/ })).toBeFocused();
+
+  // After a reload (the tab comes back to its draft), the name and the waiting operation are still there.
+  await page.reload();
+  const another = page.getByRole('button', { name: 'Open another…' });
+  const renamed = page.getByRole('button', { name: 'Continue with Shelter as it was' });
+  await expect(renamed.or(another).first()).toBeVisible({ timeout: 30_000 });
+  if (await another.isVisible()) await another.click();
+  await expect(renamed).toBeVisible();
+  await newer.getByRole('button', { name: 'Continue with shelter' }).click();
+
+  // The new operation still waits in the updated draft, and is kept from there.
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'State' }).selectOption('new');
+  await page.getByRole('button', { name: 'Keep every new one shown' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 operation kept' })).toBeVisible();
+  await expect.poll(() => wizard.fileNames()).toContain('list_owners.md');
+  expect(wizard.errors).toEqual([]);
+});
+
+test('a skill opened from a bundle, without its old spec: a two-way review, every difference decided', async ({ page }) => {
+  test.setTimeout(120_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  await wizard.uploadSpec([{ name: 'shelter-1.yaml', buffer: fixture('shelter-1.yaml') }]);
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  const show = await wizard.openFile('show_pet.md');
+  await wizard.replaceText(show, `${await wizard.text(show)}\nAsk for one pet at a time.\n`);
+  const { bytes } = await wizard.download();
+
+  await page.getByRole('button', { name: 'Open another…' }).click();
+  await wizard.openBundle({ name: 'shelter.zip', buffer: bytes });
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
+  await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
+  const prepare = page.getByRole('button', { name: 'Prepare the update' });
+  // The old spec, or the review: one of them first.
+  await expect(prepare).toBeDisabled();
+  await page.getByRole('radio', { name: /I do not: review every difference/ }).check();
+  expect(await axeViolations(page), 'choosing a two-way review').toEqual([]);
+  await prepare.click();
+
+  await expect(page.getByRole('heading', { name: 'Differences to decide' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('A two-way review')).toBeVisible();
+  const merge = page.getByRole('region', { name: /^show_pet\.md: / });
+  await expect(merge.getByLabel('Yours: show_pet.md')).toContainText('Ask for one pet at a time.');
+  await expect(merge.getByLabel('Newer spec: show_pet.md')).toContainText('/animals/{id}');
+  const apply = page.getByRole('button', { name: 'Apply the update' });
+  await expect(apply).toBeDisabled();
+  expect(await axeViolations(page), 'the two-way review').toEqual([]);
+  // Every file's differences: the newer spec's, but for the person's prose in show_pet.md.
+  for (const take of await page.getByRole('button', { name: /^Take all the newer spec's/ }).all()) await take.click();
+  // The lines only the person's side has: their prose.
+  for (const added of await merge.getByRole('group', { name: /the newer spec's no lines$/ }).all()) await added.getByRole('radio', { name: 'Keep mine' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of show_pet.md'))).toContain('Ask for one pet at a time.');
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
+
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  expect(files.get('show_pet.md')).toContain('Ask for one pet at a time.');
+  expect(files.get('show_pet.md')).toContain('/animals/{id}');
+  expect(files.has('delete_pet.md')).toBe(false);
+  // The new operation waits to be kept.
+  await page.getByRole('combobox', { name: 'State' }).selectOption('new');
+  await expect(page.getByRole('grid', { name: 'New operations' })).toContainText('/owners');
+  expect(wizard.errors).toEqual([]);
+});

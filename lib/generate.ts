@@ -1,6 +1,7 @@
 import type { Problem } from './core/problem';
 import { fail, ok, type Result } from './core/result';
 import { convertSpec } from './convert/convert';
+import { UNRESOLVED } from './convert/blockers';
 import type { ConvertOptions, ConvertResult, SpecInput } from './convert/model';
 import { refuseTooManyOperations, tooManyOperations } from './convert/operation-count';
 import { curateConversion, type CurationChoices } from './curate';
@@ -52,7 +53,14 @@ export async function generateSkill(upload: SpecUpload, options: GenerateOptions
   const tooMany = bundleLimit ? tooManyOperations(loaded.value, loaded.value.entry) : undefined;
   if (tooMany) return fail([tooMany]);
   const digest = await sha256?.(loaded.value.entryText);
-  const converted = convertSpec(loaded.value, { ...convertOptions, ...(digest !== undefined ? { sha256: digest } : {}), ...(curation ? { curation } : {}) });
+  // The skill's files cannot show what unresolved references left out; its metadata records how many there were.
+  const unresolved = loaded.problems.filter((p) => UNRESOLVED.has(p.ruleId)).length;
+  const converted = convertSpec(loaded.value, {
+    ...convertOptions,
+    ...(unresolved > 0 ? { unresolvedReferences: unresolved } : {}),
+    ...(digest !== undefined ? { sha256: digest } : {}),
+    ...(curation ? { curation } : {}),
+  });
   const curated = curation ? curateConversion(converted, curation) : { result: converted, problems: [] };
   return ok({ result: curated.result, loadProblems: loaded.problems, curationProblems: curated.problems, spec: loaded.value, ...(digest !== undefined ? { sha256: digest } : {}) });
 }

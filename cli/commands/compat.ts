@@ -12,7 +12,7 @@ const SHOWN = 3;
 
 export const compat = defineCommand({
   name: 'compat',
-  usage: 'compat <skill folder or .zip> [--target <id>…] [--json]',
+  usage: 'compat <skill folder or .zip> [--target <id>…] [--read-only] [--json]',
   summary: 'Say whether the skill fits each model API and agent client, and why not',
   help: [
     'For each target (every one in the data when no --target is given; repeat --target, or',
@@ -24,16 +24,18 @@ export const compat = defineCommand({
     'remains after adapting, and every change adapting makes.',
     '',
     'Operations that do not publish (over 24 KiB) are left out, with a note on stderr.',
+    '--read-only checks only the safe tools: what a read-only export holds.',
     'Exits 1 when a target named by --target does not fit, 0 otherwise.',
   ].join('\n'),
   options: z.object({
     target: z._default(z.array(z.string()), []),
     json: z._default(z.boolean(), false),
+    'read-only': z._default(z.boolean(), false),
   }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {
     const targets = chooseTargets(options.target);
-    const input = await loadSkillTools(path, io);
+    const input = await loadSkillTools(path, io, { readOnly: options['read-only'] });
     if (!input) return EXIT_PROBLEMS;
     const needsTokens = targets.some((t) => t.skillLimits.some((l) => l.kind === 'body-tokens'));
     const tokenizer = needsTokens ? await loadTokenizer('o200k_base') : undefined;

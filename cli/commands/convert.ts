@@ -4,11 +4,14 @@ import * as z from 'zod';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { generateSkill } from '../../lib/generate';
 import { importBlockers } from '../../lib/convert/blockers';
+
+/** Blockers that are the spec's problems, not the skill's (`EXIT_SPEC`). */
+const SPEC_BLOCKERS = new Set(['unresolved-references', 'no-operations']);
 import { formatReportSummary } from '../../lib/convert/summary';
 import { parseSkillPackage } from '../../lib/skill/package';
 import { checkPackage } from '../../lib/rules';
 import type { CurationChoices } from '../../lib/curate';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Io } from '../command';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_SPEC, EXIT_USAGE, type Io } from '../command';
 import { countProblems, foldedProblemLines } from '../load';
 import { readSpecUpload } from '../read-spec';
 import { checkForceReplaces, checkOutputFile, checkOutputFolder, checkSkillFolder, writeSkillFolder } from '../write-output';
@@ -131,8 +134,11 @@ export const convert = defineCommand({
     'lists each), then',
     'what else keeps it from being published (references that do not resolve, no',
     'operations, a server variable to set). Exits 0 when there is none of these and no',
-    'publish error, 1 when there is or when the spec is refused (what is wrong is printed',
-    'on stderr), 2 on a usage problem.',
+    'publish error; 1 on a publish error, a server variable to set, or when the spec is',
+    'refused (what is wrong is printed on stderr); 2 on a usage problem; 3 when only the',
+    'spec\'s own problems hold the skill back (references that do not resolve, no',
+    'operations): `validate` and `tools` give the same exit for the written skill, whose',
+    'SKILL.md metadata records the unresolved references.',
   ].join('\n'),
   options: convertOptions,
   positionals: [1, 1],
@@ -176,6 +182,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     curation: choices,
     bundleLimit: zip !== undefined,
     sha256,
+    withoutUnresolved: options['without-unresolved'],
   });
   if (!generated.ok) {
     for (const p of generated.problems) io.err(formatProblem(p));
@@ -232,5 +239,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     io.out('Not publishable:');
     for (const b of blockers) io.out(`  ${formatProblem(b)}`);
   }
-  return hasErrors(problems) || blockers.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
+  // The spec's own problems (its references, no operations) are told apart from the skill's: their own exit code.
+  if (hasErrors(problems) || blockers.some((b) => !SPEC_BLOCKERS.has(b.ruleId))) return EXIT_PROBLEMS;
+  return blockers.length > 0 ? EXIT_SPEC : EXIT_OK;
 }

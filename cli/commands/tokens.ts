@@ -7,7 +7,7 @@ import { chooseByIds, formatCount, loadSkillTools } from '../skill-tools';
 
 export const tokens = defineCommand({
   name: 'tokens',
-  usage: 'tokens <skill folder or .zip> [--model <id>…] [--json]',
+  usage: 'tokens <skill folder or .zip> [--model <id>…] [--read-only] [--output-schema] [--json]',
   summary: 'Count the tokens the tools cost a model every turn, per tool and in total',
   help: [
     `One row per tool, a column per model (default ${DEFAULT_MODEL.id}; repeat --model, or give a`,
@@ -19,18 +19,24 @@ export const tokens = defineCommand({
     `Models: ${TOKEN_MODELS.map((m) => m.id).join(', ')}.`,
     '',
     'Operations that do not publish (over 24 KiB) are left out, with a note on stderr.',
+    '--read-only counts only the safe tools: what a read-only export holds.',
+    '--output-schema adds each tool\'s `returns` as the MCP `outputSchema` a client that',
+    'passes it to the model sends (an estimate for that part); the model APIs\' tools have no',
+    'such field, so it is left out by default.',
   ].join('\n'),
   options: z.object({
     model: z._default(z.array(z.string()), []),
     json: z._default(z.boolean(), false),
+    'read-only': z._default(z.boolean(), false),
+    'output-schema': z._default(z.boolean(), false),
   }),
   positionals: [1, 1],
   async run({ positionals: [path], options, io }) {
     const models = chooseModels(options.model);
-    const input = await loadSkillTools(path, io);
+    const input = await loadSkillTools(path, io, { readOnly: options['read-only'] });
     if (!input) return EXIT_PROBLEMS;
     const meter = await createTokenMeter(models);
-    const counts = models.map((m) => meter.count(input, m));
+    const counts = models.map((m) => meter.count(input, m, { withOutputSchema: options['output-schema'] }));
     if (options.json) {
       io.out(JSON.stringify({ skill: input.skill, models: counts.map(({ model, method, tools, toolTokens, overhead, total }) => ({ model: model.id, label: model.label, method, encoding: model.encoding, tools, toolTokens, overhead, total })) }, null, 2));
     } else for (const line of formatTokens(input.skill, counts)) io.out(line);

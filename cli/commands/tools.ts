@@ -4,7 +4,9 @@ import { adaptTools } from '../../lib/targets/adapt/adapt';
 import { targetToolsFile } from '../../lib/targets/adapt/output';
 import { claudeCodePermissions } from '../../lib/targets/adapt/permissions';
 import { skillTools } from '../../lib/targets/skill-tools';
-import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
+import { formatProblem } from '../../lib/core/problem';
+import { skillVerdict } from '../../lib/rules/verdict';
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS, EXIT_SPEC, UsageError } from '../command';
 import { loadPublishable } from '../load';
 import { chooseTargets } from '../skill-tools';
 
@@ -16,6 +18,8 @@ export const tools = defineCommand({
     'Prints the {name, alias, description, parameters} tools a model is given, in',
     'file-name order, as the JSON array an export writes to tools.json.',
     'A skill with errors publishes nothing: its errors go to stderr and the exit is 1.',
+    'Nor does one whose spec has problems that hold it back (references that did not',
+    'resolve, recorded in SKILL.md\'s metadata): they go to stderr and the exit is 3.',
     '',
     '  --target <id>   the tools in that target\'s own request shape (OpenAI tools[].function,',
     '                  Anthropic input_schema, Gemini functionDeclarations, Bedrock toolSpec, an',
@@ -36,6 +40,12 @@ export const tools = defineCommand({
     if (options.permissions && target?.id !== 'claude_code') throw new UsageError('--permissions writes Claude Code\'s permission list: give it with --target claude_code');
     const pkg = await loadPublishable(path, io);
     if (!pkg) return EXIT_PROBLEMS;
+    const verdict = skillVerdict([], pkg.manifest?.data);
+    for (const p of verdict.spec) io.err(`spec: ${formatProblem(p)}`);
+    if (verdict.kind === 'spec') {
+      io.err(`${path}: not publishable (problems in the spec)`);
+      return EXIT_SPEC;
+    }
     const readOnly = options['read-only'];
     if (!target) {
       const all = publishTools(pkg);

@@ -402,6 +402,7 @@ export function Wizard() {
               secrets={callSecrets.skill === summary.folder ? callSecrets.values : {}}
               onSecrets={(values) => setCallSecrets({ skill: summary.folder, values })}
               onCheckAnswer={(status, body) => actions.checkAnswer(selected, status, body)}
+              response={selected === null ? undefined : { path: selected, revision: summary, load: actions.loadResponse, onPick: actions.setPick }}
             />
           </>
         )}

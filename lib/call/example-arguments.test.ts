@@ -29,3 +29,18 @@ describe('exampleArguments', () => {
     expect(exampleArguments({ type: 'string' })).toEqual({});
   });
 });
+
+describe('example arguments the spec contradicts', () => {
+  it('never offers a default or an example its own schema refuses, taking the next that fits or a value of its type', () => {
+    const parameters = {
+      type: 'object',
+      required: ['tags', 'count', 'mode'],
+      properties: {
+        tags: { type: 'array', items: { type: 'string' }, examples: ['a,b'] },
+        count: { type: 'integer', minimum: 1, default: 'ten', examples: [3] },
+        mode: { type: 'string', enum: ['fast', 'slow'], default: 'medium' },
+      },
+    };
+    expect(exampleArguments(parameters)).toEqual({ tags: [], count: 3, mode: 'fast' });
+  });
+});

@@ -1,10 +1,13 @@
 import { isPlainObject } from '../core/entries';
+import { valueFault } from '../core/value-fault';
 
 type Schema = Record<string, unknown>;
 
 /**
  * Arguments to start a call from: every required argument with a value of its type (its
- * `default`, `example` or first `enum` value when it has one), the optional ones left out.
+ * `default`, `example` or first `enum` value when it has one and its own schema accepts it:
+ * a spec's example can contradict its schema, and `call` would refuse it), the optional
+ * ones left out.
  * The wizard fills its call preview with these, so a first click shows a request.
  */
 export function exampleArguments(parameters: unknown): Record<string, unknown> {
@@ -16,9 +19,9 @@ function exampleValue(schema: unknown, name: string, depth: number): unknown {
   if (!isPlainObject(schema) || depth > 8) return null;
   const s = schema as Schema;
   if ('const' in s) return s.const;
-  if ('default' in s) return s.default;
-  if ('example' in s) return s.example;
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  const given = [...('default' in s ? [s.default] : []), ...('example' in s ? [s.example] : []), ...(Array.isArray(s.examples) ? s.examples.slice(0, 1) : [])];
+  const fits = given.find((v) => v !== undefined && valueFault(v, s) === undefined);
+  if (fits !== undefined) return fits;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   for (const key of ['oneOf', 'anyOf'] as const) {
     const first = Array.isArray(s[key]) ? (s[key] as unknown[])[0] : undefined;

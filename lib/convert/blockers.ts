@@ -2,7 +2,7 @@ import { problem, type Problem } from '../core/problem';
 import type { ImportReport } from './model';
 
 /** The loader's codes for a `$ref` that does not lead anywhere (lib/openapi/resolve). */
-const UNRESOLVED = new Set(['ref-unresolved', 'ref-outside-upload', 'ref-invalid']);
+export const UNRESOLVED = new Set(['ref-unresolved', 'ref-outside-upload', 'ref-invalid']);
 
 /** A file the spec's `$ref`s name that the upload does not hold, with every reference that needs it. */
 export interface MissingFile {

@@ -9,6 +9,7 @@ import { removeOperations } from '../curate';
 import { loadSpec } from '../openapi';
 import { buildRequest, findCallable } from '../call';
 import { convertSpec } from './convert';
+import { MAX_INTRO_CHARS } from './manifest';
 import { formatReportSummary } from './report';
 import { specInputFromDocument } from './spec-input';
 import type { ConvertOptions } from './model';
@@ -1284,6 +1285,21 @@ describe('convertSpec with invisible characters in spec text', () => {
     expect(Object.keys((tool.parameters as { properties: object }).properties).sort()).toEqual(['limit', 'petId']);
     expect(JSON.stringify(tool)).not.toContain('\udb40');
   });
+
+  // BAD-INPUT 54: the frontmatter writes a byte-order mark as the escape `\ufeff`, where the text holds none.
+  it('removes a byte-order mark inside spec text from the frontmatter, where it is written as an escape, and counts it', () => {
+    const doc = oas(
+      { '/pets': { get: { operationId: 'listPets', summary: 'List\ufeff pets.', parameters: [{ name: 'q', in: 'query', description: 'A\ufeff query.', schema: { type: 'string' } }], responses: ok } } },
+      { info: { title: 'Pets\ufeff', version: '1', description: 'A pet\ufeff shop.' } },
+    );
+    const result = run(doc);
+    for (const [path, text] of result.files) expect(/\ufeff|\\ufeff/i.test(text), path).toBe(false);
+    const [warning, ...more] = result.report.warnings.filter((w) => w.ruleId === 'invisible-characters');
+    expect(more).toEqual([]);
+    expect(warning.message).toMatch(/^The spec's text holds \d+ invisible characters? .*removed from/);
+    const problems = checkPackage(parseSkillPackage({ folder: result.folder, files: result.files }, result.read));
+    expect(problems.filter((p) => p.ruleId === 'invisible-characters')).toEqual([]);
+  });
 });
 
 describe('convertSpec with credentials no security scheme declares', () => {
@@ -1362,5 +1378,28 @@ describe('convertSpec with a fragment in a path key', () => {
     expect(r.files.get('add_shared_link.md')).not.toMatch(/^operation:/m);
     expect(r.files.get('add_shared_link.md')).toContain('has the same method and URL as `update_file`');
     expect(r.report.warnings.filter((w) => w.ruleId === 'path-fragment').map((w) => w.pointer)).toEqual(['/paths/~1files~1{file_id}#add_shared_link/put', '/paths/~1shared_items#folders/get']);
+  });
+});
+
+// BAD-INPUT 55: info.description referencing a 47 MB file wrote a 47 MB SKILL.md.
+describe('convertSpec with a spec description beyond what SKILL.md holds', () => {
+  it('keeps the first 20,000 characters at a paragraph break, says how much is left out, and warns', () => {
+    const paragraph = `${'Word '.repeat(199)}end.`;
+    const description = Array.from({ length: 5_000 }, () => paragraph).join('\n\n');
+    const result = run(oas({ '/pets': { get: { operationId: 'listPets', summary: 'List pets.', responses: ok } } }, { info: { title: 'Pets', version: '1', description } }));
+    const manifest = result.files.get('SKILL.md')!;
+    expect(manifest.length).toBeLessThan(MAX_INTRO_CHARS + 2_000);
+    expect(manifest).toContain(`end.\n\n(The spec's description continues for ${(description.length - 19_017).toLocaleString('en-US')} more characters, left out of this skill.)`);
+    expect(manifest).toContain('## Operations');
+    const [warning, ...more] = result.report.warnings.filter((w) => w.ruleId === 'description-cut');
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({ severity: 'warning', pointer: '/info/description' });
+    expect(warning.message).toMatch(/^The spec's description is 5,004,998 characters; SKILL\.md holds its first 19,017 /);
+  });
+
+  it('keeps a description within the limit whole', () => {
+    const result = run(oas({ '/pets': { get: { operationId: 'listPets', summary: 'List pets.', responses: ok } } }, { info: { title: 'Pets', version: '1', description: 'A pet shop.\n\nIt sells pets.' } }));
+    expect(result.files.get('SKILL.md')).toContain('It sells pets.');
+    expect(result.report.warnings.filter((w) => w.ruleId === 'description-cut')).toEqual([]);
   });
 });

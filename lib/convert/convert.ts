@@ -3,7 +3,7 @@ import { joinPointer } from '../core/json-pointer';
 import type { Problem } from '../core/problem';
 import { groupDigits } from '../core/numbers';
 import { sha256Hex } from '../core/sha256';
-import { hasLoneSurrogate, toWellFormed } from '../core/well-formed';
+import { hasLoneSurrogate, toWellFormed, withoutEscapedLoneSurrogates } from '../core/well-formed';
 import { expandRefs, MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
@@ -28,6 +28,7 @@ import { ShapeWriter } from './shape';
 import { typeRefsIn, type TypeRef } from './schema-object';
 import { SecurityModel } from './security';
 import { ServerResolver } from './servers';
+import { UNRESOLVED_METADATA, WITHOUT_UNRESOLVED_METADATA } from '../rules/verdict';
 import { codeSpan } from '../skill/markdown';
 import { TypeRegistry } from './type-registry';
 
@@ -185,6 +186,17 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // title or a name carried in is written U+FFFD, as the bundle would write it, and said.
   let halves = false;
   const wellFormed = (text: string) => {
+    // Written as an escape (JSON.stringify writes one so into a quoted scalar or a schema),
+    // half a character is in the value read back though not in the text: the frontmatter's
+    // escapes become U+FFFD's too. The prose is markdown, where `\ud800` is only text.
+    const end = text.startsWith('---\n') ? text.indexOf('\n---', 3) : -1;
+    if (end !== -1) {
+      const escaped = withoutEscapedLoneSurrogates(text.slice(0, end));
+      if (escaped.changed) {
+        halves = true;
+        text = escaped.text + text.slice(end);
+      }
+    }
     if (!hasLoneSurrogate(text)) return text;
     halves = true;
     return toWellFormed(text);
@@ -194,10 +206,17 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // and the report says how many, where, and what tag characters spelled (decision 0061).
   const hidden: { file: string; count: number; spelled: string[] }[] = [];
   const clean = (file: string, text: string) => {
-    const whole = wellFormed(text);
+    let whole = wellFormed(text);
+    // A byte-order mark inside spec text is written as the escape `\ufeff` in the frontmatter
+    // (decision 0072), where the text holds no invisible character: it goes too, and is counted.
+    let escaped = 0;
+    const end = whole.startsWith('---\n') ? whole.indexOf('\n---', 3) : -1;
+    if (end !== -1 && /\\u[fF][eE][fF][fF]/.test(whole.slice(0, end))) {
+      whole = whole.slice(0, end).replace(ESCAPED_BOM, (_, slashes: string) => (escaped++, slashes)) + whole.slice(end);
+    }
     const { text: visible, runs } = withoutInvisible(whole);
-    if (runs.length === 0) return whole;
-    const count = runs.reduce((n, r) => n + [...whole.slice(r.index, r.index + r.length)].length, 0);
+    if (runs.length === 0 && escaped === 0) return whole;
+    const count = escaped + runs.reduce((n, r) => n + [...whole.slice(r.index, r.index + r.length)].length, 0);
     hidden.push({ file, count, spelled: runs.flatMap((r) => (r.spelled === undefined ? [] : [r.spelled])) });
     return visible;
   };
@@ -268,8 +287,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     if (returnsOver[i] === 'yes' || (returnsOver[i] === 'maybe' && !expandRefs(returns, typeMap).ok)) {
       ctx.warn('returns-size', `${codeSpan(base)}: its \`returns\`, with every shared type written out, passes the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (or nests too deep): it is kept in the file, and publishing gives the tool without it (no output schema) until it is cut down or narrowed by \`pick\``, plan.pointer);
     }
-    // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact.
-    if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) withinLimits.add(read.get(file)!);
+    // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact; `returns` by its own screen.
+    if ((over[i] === 'no' || (fit?.ok && over[i] === 'yes')) && returnsOver[i] === 'no') withinLimits.add(read.get(file)!);
     if (fit?.ok) {
       reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
       return;
@@ -295,7 +314,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
 
   const serversReport = servers.report();
   const weakDescriptions = describedBadly(plans, bases, manifestOps, declared, ctx);
-  files.set('SKILL.md', clean('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })))));
+  files.set('SKILL.md', clean('SKILL.md', buildManifest(ctx, skill, source, security, manifestOps, sha256, writeGenerationRecord(generationRecord({ ...options, ...options.curation })), unresolvedMetadata(options))));
   // As measured: a types.json made well-formed is not the one measured, and the rules then measure again.
   const typesText = typeMap.size > 0 ? writeTypesFile(typeMap) : undefined;
   if (typesText !== undefined) files.set('types.json', clean('types.json', typesText));
@@ -427,6 +446,9 @@ function byPlace(problems: Problem[]): Problem[] {
   return [...problems].sort((a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
+/** A byte-order mark written as an escape, its backslash not itself escaped; group 1 the backslash pairs before it. */
+const ESCAPED_BOM = /(?<!\\)((?:\\\\)*)\\u[fF][eE][fF][fF]/g;
+
 /** Files named in the report's line on invisible characters; the rest are counted. */
 const HIDDEN_FILES_NAMED = 5;
 
@@ -438,4 +460,11 @@ function hiddenMessage(hidden: readonly { file: string; count: number; spelled: 
   const spelled = [...new Set(hidden.flatMap((h) => h.spelled))];
   const said = spelled.length === 0 ? '' : `; as tag characters they spelled ${spelled.slice(0, 3).map((t) => JSON.stringify(t)).join(', ')}${spelled.length > 3 ? ` and ${spelled.length - 3} more` : ''}`;
   return `The spec's text holds ${groupDigits(count)} invisible ${count === 1 ? 'character' : 'characters'} (tag characters, bidi controls or zero-width characters a model reads and a person does not see), removed from ${named}${said}`;
+}
+
+/** What SKILL.md's metadata records of the spec's unresolved references (`skillVerdict` reads it). */
+function unresolvedMetadata(options: ConvertOptions): Record<string, string> {
+  const count = options.unresolvedReferences ?? 0;
+  if (count === 0) return {};
+  return { [UNRESOLVED_METADATA]: String(count), ...(options.withoutUnresolved === true ? { [WITHOUT_UNRESOLVED_METADATA]: 'true' } : {}) };
 }

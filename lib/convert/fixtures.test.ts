@@ -83,6 +83,12 @@ const CASES: Case[] = [
   // Swagger 2.0: formData form-encoded or multipart by `consumes` (a file with no multipart type too), lists by
   // `collectionFormat`, a secret-named header not an argument, a merge patch preferred, an array body, an XML-only body.
   { name: 'requests-swagger', entry: 'swagger.yaml' },
+  // Prose-only calls written with every constraint a validator checks (bounds, lengths, patterns, list sizes,
+  // long enums, on nested fields too), an `allOf` of a `oneOf` and an object, and a `oneOf` read as exactly one.
+  { name: 'call-constraints', entry: 'openapi.yaml' },
+  // Defaults and examples the spec's own schema refuses (a list whose example is a string, an integer whose
+  // default is a word, a default not in the enum) reported as the spec contradicting itself and left out.
+  { name: 'contradictions', entry: 'openapi.yaml' },
 ];
 const update = process.env.UPDATE_EXPECTED === '1';
 

@@ -40,9 +40,10 @@ export function buildManifest(
   operations: { name: string; description: string }[],
   sha256?: string,
   generatedWith?: string,
+  specMetadata: Record<string, string> = {},
 ): string {
   const rawDescription = own(asObject<InfoObject>(own(ctx.doc, 'info')), 'description');
-  const intro = typeof rawDescription === 'string' ? safeMarkdown(rawDescription) : '';
+  const intro = typeof rawDescription === 'string' ? safeMarkdown(fitIntro(ctx, rawDescription)) : '';
   const first = splitFirstParagraph(intro).first;
   const title = safeInline(source.title);
   const description = shorten(first !== '' ? first : `Calls the ${title} API${source.version ? ` (version ${source.version})` : ''}.`, MAX_SKILL_DESCRIPTION);
@@ -51,6 +52,7 @@ export function buildManifest(
   metadata['source-format'] = ctx.spec.format.label;
   if (sha256) metadata['source-sha256'] = sha256;
   if (generatedWith !== undefined) metadata[GENERATED_WITH] = generatedWith;
+  Object.assign(metadata, specMetadata);
   return writeManifest({
     name: skill,
     description,
@@ -60,6 +62,36 @@ export function buildManifest(
     authentication: authentication(security),
     operations,
   });
+}
+
+/**
+ * The most of `info.description` SKILL.md's body holds, in characters (decision 0154): about
+ * 5,000 tokens. A platform reads SKILL.md whole each time the skill is chosen, before any
+ * operation file; a spec's description beyond this is reference text a model does not need
+ * on every turn (a 47 MB one made a 47 MB SKILL.md).
+ */
+export const MAX_INTRO_CHARS = 20_000;
+
+/**
+ * `info.description` within `MAX_INTRO_CHARS`: cut at the last paragraph break before the
+ * limit (else a line break, else the limit, never inside a character), with a line saying
+ * how much was left out and a warning in the report.
+ */
+function fitIntro(ctx: ConvertContext, text: string): string {
+  if (text.length <= MAX_INTRO_CHARS) return text;
+  const head = text.slice(0, MAX_INTRO_CHARS);
+  let cut = head.lastIndexOf('\n\n');
+  if (cut < MAX_INTRO_CHARS / 2) cut = head.lastIndexOf('\n');
+  if (cut < MAX_INTRO_CHARS / 2) cut = MAX_INTRO_CHARS;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut--;
+  const left = text.length - cut;
+  ctx.warn(
+    'description-cut',
+    `The spec's description is ${text.length.toLocaleString('en-US')} characters; SKILL.md holds its first ${cut.toLocaleString('en-US')} and says the rest (${left.toLocaleString('en-US')} characters) is left out: a platform reads SKILL.md whole each time the skill is chosen`,
+    '/info/description',
+  );
+  return `${text.slice(0, cut).trimEnd()}\n\n(The spec's description continues for ${left.toLocaleString('en-US')} more characters, left out of this skill.)`;
 }
 
 function authentication(security: SecurityModel): string {

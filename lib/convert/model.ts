@@ -59,6 +59,10 @@ export interface CurationRecord {
 }
 
 export interface ConvertOptions {
+  /** How many of the spec's references did not resolve when it was loaded; recorded in SKILL.md's metadata (`lib/rules/verdict.ts`). */
+  unresolvedReferences?: number;
+  /** The user chose to go on without what those references name. */
+  withoutUnresolved?: boolean;
   /** The skill name; derived from `info.title` when absent. */
   name?: string;
   /** Replaces every absolute server URL and resolves every relative one (SPEC 4.2). */

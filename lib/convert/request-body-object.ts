@@ -6,6 +6,7 @@ import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyO
 import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { codeSpan } from '../skill/markdown';
+import { constraintWords, enumPhrase, listOf, withConstraints } from './constraints';
 import type { TypeRegistry } from './type-registry';
 
 export interface BodyField {
@@ -567,10 +568,11 @@ function describeOther(plan: Extract<BodyPlan, { kind: 'other' }>, schema: Conve
 }
 
 /**
- * A short phrase naming a converted schema's type: `Pet`, `a list of `Pet``, `a string
- * (binary)`. A type is named only when it is in types.json (once shared types are
- * decided); any other is described by what it is (no prose names a type that
- * is not in the skill).
+ * A phrase for a converted schema in a call section or a note: a type in types.json by its
+ * name, anything else by what it is, with what a validator checks of it beyond its type
+ * (bounds, lengths, patterns, list sizes: `constraints.ts`). A `oneOf` is exactly one of
+ * its shapes, an `anyOf` one or more, an `allOf` all of them; a compound phrase inside
+ * another is in parentheses, so `allOf: [{oneOf: [A, B, C]}, D]` reads as one thing.
  */
 export function describeSchema(schema: Converted | undefined, types: TypeRegistry, depth = 0): string {
   if (schema === undefined) return 'any value';
@@ -580,26 +582,48 @@ export function describeSchema(schema: Converted | undefined, types: TypeRegistr
     return depth > 3 ? 'any value' : describeSchema(types.resolveBody(schema), types, depth + 1);
   }
   if (typeof schema === 'boolean' || depth > 3) return 'any value';
-  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.length <= 12) {
-    return `one of ${schema.enum.map((v) => codeSpan(JSON.stringify(v) ?? 'null')).join(', ')}`;
-  }
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return enumPhrase(schema.enum);
   if ('const' in schema) return `exactly ${codeSpan(JSON.stringify(schema.const) ?? 'null')}`;
+  return withConstraints(describeBare(schema, types, depth), (k) => schema[k]);
+}
+
+/** What a schema is, without the checks on its own value (its items' are said of each). */
+function describeBare(schema: Exclude<Converted, TypeRef | boolean>, types: TypeRegistry, depth: number): string {
   const list = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).map(String);
   if (list.length > 0) {
     return list
       .map((t) => {
-        if (t === 'array') return `a list of ${plural(describeSchema(schema.items as Converted, types, depth + 1))}`;
+        if (t === 'array') {
+          const items = schema.items as Converted;
+          // The items' own checks are said of each item, after the list's type.
+          if (isPlainObject(items) && !(items instanceof TypeRef) && !(Array.isArray(items.enum) && items.enum.length > 0) && !('const' in items)) {
+            return listOf(plural(describeBare(items, types, depth + 1)), constraintWords((k) => items[k]).value);
+          }
+          return listOf(plural(describeSchema(items, types, depth + 1)), []);
+        }
         if (t === 'string' && typeof schema.format === 'string') return `a string (${schema.format})`;
         return article(t);
       })
       .join(' or ');
   }
-  const parts = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as Converted[] | undefined;
+  const one = Array.isArray(schema.oneOf);
+  const parts = (one ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as Converted[] | undefined;
   if (parts) {
     const phrases = [...new Set(parts.map((p) => describeSchema(p, types, depth + 1)))];
-    return phrases.length === 1 && parts.length > 1 ? `one of ${parts.length} shapes, each ${phrases[0]}` : phrases.join(' or ');
+    const lead = one ? 'exactly one of' : 'one or more of';
+    if (phrases.length === 1 && parts.length > 1) return `${lead} ${parts.length} shapes, each ${phrases[0]}`;
+    if (phrases.length === 1) return phrases[0];
+    return one ? `${lead} ${phrases.map(nestedPhrase).join(' or ')}` : phrases.map(nestedPhrase).join(' or ');
   }
-  if (Array.isArray(schema.allOf)) return (schema.allOf as Converted[]).map((p) => describeSchema(p, types, depth + 1)).join(' and ');
+  if (Array.isArray(schema.allOf)) {
+    const phrases = [...new Set((schema.allOf as Converted[]).map((p) => describeSchema(p, types, depth + 1)))];
+    return phrases.length === 1 ? phrases[0] : `all of ${phrases.map(nestedPhrase).join(' and ')}`;
+  }
   if (schema.properties !== undefined) return 'an object';
   return 'any value';
+}
+
+/** A phrase inside a `oneOf`'s, an `anyOf`'s or an `allOf`'s: in parentheses when it has parts of its own. */
+function nestedPhrase(phrase: string): string {
+  return /^(exactly one of|one or more of|all of)\b|, | or /.test(phrase) ? `(${phrase})` : phrase;
 }

@@ -1,4 +1,5 @@
 import { admitNull } from '../core/admit-null';
+import { valueFault } from '../core/value-fault';
 import { isPlainObject, setOwn } from '../core/entries';
 import { DATA_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
 import { joinPointer } from '../core/json-pointer';
@@ -165,7 +166,44 @@ export function convertSchema(node: unknown, pointer: string, host: SchemaHost, 
   const exclusive = Array.isArray(out.oneOf) ? exclusiveOneOf(out, pointer, host) : out;
   let result: Json = Array.isArray(exclusive.allOf) ? mergeAllOf(exclusive, host) : exclusive;
   if (own(node, 'nullable') === true || (host.dialect.swagger && own(node, 'x-nullable') === true)) result = admitNull(result);
-  return result;
+  return withoutContradictions(result, node, pointer, host);
+}
+
+/**
+ * The schema without the `default` and examples its own keywords refuse (an array whose
+ * example is a string), each reported as the spec contradicting itself (`spec-contradiction`,
+ * at the value): a model or the Call tab would send them and `call` would refuse the call.
+ * The 3.0 `example`, which the skill does not carry, is reported the same way.
+ */
+function withoutContradictions(result: Json, node: Json, pointer: string, host: SchemaHost): Json {
+  const say = (where: string, what: string, fault: string) =>
+    host.warn('spec-contradiction', `The spec contradicts itself: this ${what} ${fault}, which its own schema refuses; it is left out of the skill`, joinPointer(pointer, where));
+  let out = result;
+  const copy = () => (out === result ? (out = { ...result }) : out);
+  if ('default' in result) {
+    const fault = valueFault(result.default, result);
+    if (fault) {
+      say('default', '`default`', fault);
+      delete copy().default;
+    }
+  }
+  if (Array.isArray(result.examples)) {
+    const kept = result.examples.filter((v, i) => {
+      const fault = valueFault(v, result);
+      if (fault) say(`examples/${i}`, 'example', fault);
+      return !fault;
+    });
+    if (kept.length !== result.examples.length) {
+      if (kept.length > 0) copy().examples = kept;
+      else delete copy().examples;
+    }
+  }
+  const example = own(node, 'example');
+  if (example !== undefined) {
+    const fault = valueFault(example, result);
+    if (fault) say('example', '`example`', fault);
+  }
+  return out;
 }
 
 function convertRefSite(node: Json, ref: unknown, pointer: string, host: SchemaHost, depth: number): Converted {

@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/entries';
 import { firstSentence, viewOf, type RefReader, type View } from '../publish/expanded-view';
 import { codeSpan, fold, safeInline, shorten } from '../skill/markdown';
+import { constraintWords, enumPhrase, listOf, withConstraints } from './constraints';
 
 type ObjectView = Extract<View, { kind: 'object' }>;
 
@@ -206,10 +207,7 @@ export class ShapeWriter {
       const orNull = nullable ? ' or null' : '';
       if (Array.isArray(enumValues) && enumValues.length > 0) {
         let phrase = this.enums.get(enumValues);
-        if (phrase === undefined) {
-          const shown = enumValues.slice(0, 30).map((v) => codeSpan(JSON.stringify(v) ?? 'null'));
-          this.enums.set(enumValues, (phrase = `one of ${shown.join(', ')}${enumValues.length > 30 ? ` and ${enumValues.length - 30} more` : ''}`));
-        }
+        if (phrase === undefined) this.enums.set(enumValues, (phrase = enumPhrase(enumValues)));
         return phrase;
       }
       if (view.keys.includes('const')) return `exactly ${codeSpan(JSON.stringify(keyword(view, 'const')) ?? 'null')}`;
@@ -233,7 +231,8 @@ export class ShapeWriter {
         return `${word} ${rest.length} shapes${fields ? ', with the fields below' : ''}${orNullToo}`;
       }
       if (types.length === 0 && hasFields(view)) types.push('object');
-      if (types.length === 0) return nullable ? 'null' : 'any value';
+      const checked = (phrase: string) => withConstraints(phrase, (k) => keyword(view, k));
+      if (types.length === 0) return nullable ? 'null' : checked('any value');
       const phrases = types.map((t) => {
         if (t === 'object') {
           if (!hasFields(view)) return 'an object (any fields)';
@@ -244,12 +243,18 @@ export class ShapeWriter {
           const items = keyword(view, 'items');
           if (items === undefined) return 'a list';
           const iv = this.view(items, inner);
-          return `a list of ${plural(this.describe(iv, `${path}[]`, inner, indent, nested))}`;
+          const each = iv.kind === 'object' && !iv.cut && !iv.keys.includes('enum') && !iv.keys.includes('const') ? constraintWords((k) => keyword(iv, k)).value : [];
+          let phrase = this.describe(iv, `${path}[]`, inner, indent, nested);
+          // The items' own checks are said of each item, after the list's type.
+          const suffix = `, ${each.join(', ')}`;
+          if (each.length > 0 && phrase.endsWith(suffix)) phrase = phrase.slice(0, -suffix.length);
+          else each.length = 0;
+          return listOf(plural(phrase), each);
         }
         const format = keyword(view, 'format');
         return `${article(t)}${typeof format === 'string' ? ` (${safeInline(fold(format)).replace(/[`()]/g, '')})` : ''}`;
       });
-      return `${phrases.join(' or ')}${orNull}`;
+      return checked(`${phrases.join(' or ')}${orNull}`);
     } finally {
       this.leave(view, path);
     }

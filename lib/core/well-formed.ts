@@ -20,3 +20,21 @@ export function hasLoneSurrogate(s: string): boolean {
 export function toWellFormed(s: string): string {
   return hasLoneSurrogate(s) ? s.replace(EVERY_LONE, '\ufffd') : s;
 }
+
+/**
+ * A lone surrogate written as a JSON or YAML double-quoted escape (`\ud800` with no other half
+ * beside it, the backslash not itself escaped): JSON.stringify writes one so, and the value
+ * read back holds half a character though the text is ASCII.
+ */
+const ESCAPED_LONE = /(?<!\\)((?:\\\\)*)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})/g;
+
+/** `text` with each lone surrogate written as an escape replaced by the escape of U+FFFD, and whether there was one. */
+export function withoutEscapedLoneSurrogates(text: string): { text: string; changed: boolean } {
+  if (!/\\u[dD][89a-fA-F]/.test(text)) return { text, changed: false };
+  let changed = false;
+  const out = text.replace(ESCAPED_LONE, (_, slashes: string) => {
+    changed = true;
+    return `${slashes}\\ufffd`;
+  });
+  return { text: out, changed };
+}

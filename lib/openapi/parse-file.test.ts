@@ -59,6 +59,31 @@ describe('parseDataFile', () => {
     expect(r.problems[0]).toMatchObject({ ruleId: 'yaml-duplicate-key', line: 3, column: 1 });
   });
 
+  // BAD-INPUT 53: JSON.parse is last-wins, and silent about it.
+  it('reports a duplicate JSON key as an error at the key, with its pointer, and keeps the last value as JSON.parse does', () => {
+    const r = parseDataFile('a.json', '{\n  "paths": {\n    "/a": {"get": {}},\n    "/a": {"post": {}}\n  }\n}');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.root).toEqual({ paths: { '/a': { post: {} } } });
+    expect(r.problems).toEqual([{ ruleId: 'json-duplicate-key', severity: 'error', message: 'duplicate key "/a" in an object (the last value is used)', file: 'a.json', line: 4, column: 5, pointer: '/paths/~1a' }]);
+  });
+
+  it('reports each number it cannot keep exactly, JSON or YAML, with what it became', () => {
+    const json = parseDataFile('a.json', '{"enum": [9007199254740993, 1], "default": -0}');
+    expect(json.problems.map((p) => [p.ruleId, p.severity, p.pointer, p.column])).toEqual([
+      ['number-inexact', 'warning', '/enum/0', 11],
+      ['number-inexact', 'warning', '/default', 44],
+    ]);
+    expect(json.problems[0].message).toBe('the number 9007199254740993 cannot be kept exactly: it is read, and written into the skill, as 9007199254740992; write it as a string if it is an identifier');
+    expect(json.problems[1].message).toMatch(/^the number -0 cannot be kept exactly: it is read, and written into the skill, as 0;/);
+    const yaml = parseDataFile('a.yaml', 'enum:\n  - 9007199254740993\n  - 9007199254740992\ndefault: -0\n');
+    expect(yaml.problems.map((p) => [p.ruleId, p.line, p.column, p.message.split(':')[0]])).toEqual([
+      ['number-inexact', 2, 5, 'the number 9007199254740993 cannot be kept exactly'],
+      ['number-inexact', 4, 10, 'the number -0 cannot be kept exactly'],
+    ]);
+    expect(parseDataFile('a.yaml', 'a: 9007199254740992\nb: "9007199254740993"\n').problems).toEqual([]);
+  });
+
   it('allows up to maxAliases aliases and refuses one more', () => {
     const yaml = (n: number) => `base: &b {type: string}\n${Array.from({ length: n }, (_, i) => `k${i}: *b`).join('\n')}\n`;
     expect(parseDataFile('a.yaml', yaml(100)).ok).toBe(true);

@@ -1,6 +1,8 @@
 import * as jsyaml from 'js-yaml';
 import { CORE_SCHEMA, load, YAMLException, type LoadOptions, type Type } from 'js-yaml';
 import { jsonDepthExceeds } from '../core/json-locate';
+import { numberChange, scanJson, type JsonFinding } from '../core/json-scan';
+import { lineIndex, lineStarts } from '../core/lines';
 import { problem, type Problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { LIMITS } from './limits';
@@ -53,11 +55,13 @@ export function parseDataFile(path: string, text: string, options: ParseOptions 
   let jsonError: { reason: string; offset?: number } | undefined;
   if (looksLikeJson(source)) {
     if (jsonDepthExceeds(source, maxDepth)) return fail([tooDeep(path, maxDepth)]);
+    let root: unknown;
     try {
-      return ok({ path, source, syntax: 'json', root: JSON.parse(source) });
+      root = JSON.parse(source);
     } catch (e) {
       jsonError = jsonErrorOf(e);
     }
+    if (jsonError === undefined) return ok({ path, source, syntax: 'json', root }, jsonFindings(path, source));
   }
   const parsed = parseYaml(path, source, options, maxDepth);
   // A refusal (aliases, nesting) is the YAML parser's own finding, not a syntax error: it is reported as such.
@@ -76,6 +80,7 @@ export function parseDataFile(path: string, text: string, options: ParseOptions 
 function parseYaml(path: string, source: string, options: ParseOptions, maxDepth: number): Result<ParsedFile> {
   const maxAliases = options.maxAliases ?? LIMITS.maxAliases;
   const problems: Problem[] = [];
+  const inexactAt: [string, number][] = [];
   // Aliases need anchors; most specs have none, so skip counting when no `&name` can be an anchor.
   const countAliases = /(?:^|[\s[{,:])&[^\s[\]{},]/m.test(source);
   const attempt = (json: boolean): { root: unknown; offsets: Map<object, number>; aliases: number; shared: boolean } => {
@@ -85,6 +90,7 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
     const starts: number[] = [];
     let aliases = 0;
     let shared = false;
+    inexactAt.length = 0;
     const loadOptions = {
       schema: YAML_SCHEMA,
       json,
@@ -96,6 +102,13 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
         }
         const start = starts.pop() ?? 0;
         const r = state.result;
+        // A number js-yaml cannot keep (2^53 and beyond, rounded; -0, read as 0): reported with what it became.
+        if (typeof r === 'number' && (Math.abs(r) >= 2 ** 53 || r === 0)) {
+          const written = source.slice(start, state.position).trim();
+          const at = start + (source.slice(start, state.position).search(/\S/) || 0);
+          // A sequence's entry closes twice, once as the entry and once as its node.
+          if (numberChange(written) !== undefined && inexactAt.length < MAX_FINDINGS && inexactAt[inexactAt.length - 1]?.[1] !== at) inexactAt.push([written, at]);
+        }
         const alias = countAliases && isAliasAt(source, start);
         if (r !== null && typeof r === 'object') {
           // js-yaml registers an anchor before composing its collection, so an alias met
@@ -163,7 +176,43 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
       ]);
     }
   }
+  for (const [written, offset] of inexactAt) problems.push(inexact(path, written, lineColumn(source, offset)));
   return ok({ path, source, syntax: 'yaml', root: out.root, offsets: out.offsets, shared: out.shared }, problems);
+}
+
+/** Findings of each kind reported one by one; the rest are counted in the last. */
+const MAX_FINDINGS = 10;
+
+/**
+ * What `JSON.parse` changed without a word (BAD-INPUT 53), as problems: a key twice in one
+ * object is an error, as a duplicate YAML key is (the last value is used, and the spec's
+ * author meant one of them); a number it cannot keep is a warning naming what it became.
+ */
+function jsonFindings(path: string, source: string): Problem[] {
+  const found = scanJson(source, MAX_FINDINGS + 1);
+  if (found.length === 0) return [];
+  const starts = lineStarts(source);
+  const at = (offset: number, pointer: string) => {
+    const line = lineIndex(starts, offset);
+    return { line: line + 1, column: offset - starts[line] + 1, pointer };
+  };
+  const problems: Problem[] = [];
+  for (const kind of ['duplicate-key', 'inexact-number'] as const) {
+    const of: JsonFinding[] = found.filter((f) => f.kind === kind);
+    for (const f of of.slice(0, MAX_FINDINGS)) {
+      problems.push(
+        kind === 'duplicate-key'
+          ? problem('json-duplicate-key', 'error', `duplicate key ${JSON.stringify(f.text)} in an object (the last value is used)`, path, at(f.offset, f.pointer))
+          : inexact(path, f.text, at(f.offset, f.pointer)),
+      );
+    }
+    if (of.length > MAX_FINDINGS) problems[problems.length - 1].message += ' (and more like it in this file)';
+  }
+  return problems;
+}
+
+function inexact(path: string, written: string, at: { line?: number; column?: number; pointer?: string }): Problem {
+  return problem('number-inexact', 'warning', `the number ${written} cannot be kept exactly: it is read, and written into the skill, as ${numberChange(written)}; write it as a string if it is an identifier`, path, at);
 }
 
 /** Where the `*` of the alias that opened at `start` is. */

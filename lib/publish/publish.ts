@@ -28,6 +28,8 @@ export interface Publication {
   /** The argument schema before expansion. */
   schema: JsonSchema;
   expansion: ExpandResult;
+  /** `returns` expanded as the parameters are (SPEC 8.2), when the file declares one that parses; when it fails, the tool is published without it. */
+  returnsExpansion?: ExpandResult;
 }
 
 const EMPTY_TYPES: ReadonlyMap<string, unknown> = new Map();
@@ -66,6 +68,7 @@ export function publishOperation(pkg: SkillPackage, op: OperationFile): Publicat
       file: op.file,
       schema,
       expansion,
+      ...(returned !== undefined ? { returnsExpansion: returned } : {}),
       tool: {
         name: toolName(skill, op.baseName),
         alias: op.baseName,

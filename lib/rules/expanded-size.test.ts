@@ -52,3 +52,17 @@ describe('expanded-size with what a conversion measured (ConvertedFacts)', () =>
     expect(errors(edited, { withinLimits: new Set(measured.operations), typesText: big })).toHaveLength(1);
   });
 });
+
+describe('expanded-size on returns', () => {
+  const withReturns = (n: number) =>
+    `---\noperation:\n  method: GET\n  url: https://p.example/a\n  schema: |\n    {"type": "object"}\n  returns: |\n    ${JSON.stringify({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { $ref: '#/types/Big' }])) })}\n---\nGet a.\n`;
+  const problems = (n: number) => checkPackage(parseSkillPackage({ folder: 'p', files: new Map([['SKILL.md', '---\nname: p\ndescription: Pets.\n---\n'], ['types.json', big], ['a.md', withReturns(n)]]) }), { rules: ['expanded-size'] });
+
+  it('warns at returns when it expands past 24,576 bytes, and the tool still publishes', () => {
+    expect(problems(8)).toEqual([]);
+    const [p, ...rest] = problems(9);
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ ruleId: 'expanded-size', severity: 'warning', pointer: '/operation/returns', line: 7 });
+    expect(p.message).toMatch(/^`returns` is over 24,576 bytes with every type expanded: the tool is published without it \(no output schema\)/);
+  });
+});

@@ -1,13 +1,16 @@
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { publishOperation } from '../publish/publish';
-import { atKey, type FileRule } from './rule';
+import { atKey, type FileRule, type RuleProblem } from './rule';
+
+const LIMIT = MAX_PARAMETERS_BYTES.toLocaleString('en-US');
 
 /**
  * SPEC 2: the published parameters (every `#/types/Name` expanded) are at most 24,576 bytes
  * of compact UTF-8 JSON. Expansion stops as soon as it passes the budget, so the message
  * gives the limit rather than a full size. A reference that cannot be expanded is `refs`'.
- * A file the conversion that just wrote it measured within the limits (`ConvertedFacts`) is
- * not expanded again.
+ * `returns` is held to the same budget (SPEC 8.2): over it, the tool is published without
+ * it, so that is a warning. A file the conversion that just wrote it measured within the
+ * limits, parameters and `returns` (`ConvertedFacts`), is not expanded again.
  */
 export const expandedSize: FileRule = {
   id: 'expanded-size',
@@ -15,11 +18,17 @@ export const expandedSize: FileRule = {
   check(op, ctx) {
     const d = op.declaration;
     if (!d || d.form === 'both' || ctx.converted?.withinLimits.has(op)) return [];
-    const e = publishOperation(ctx.pkg, op)?.expansion;
-    if (!e || e.ok) return [];
+    const p = publishOperation(ctx.pkg, op);
+    if (!p) return [];
+    const problems: RuleProblem[] = [];
+    const e = p.expansion;
     const where = d.form === 'schema' ? '/operation/schema' : '/operation';
-    if (e.reason === 'size') return [atKey(op, where, `The published parameters are over ${MAX_PARAMETERS_BYTES.toLocaleString('en-US')} bytes with every type expanded: split the operation's arguments or trim descriptions`)];
-    if (e.reason === 'depth') return [atKey(op, where, 'The published parameters nest too deep to expand (over 200 levels)')];
-    return [];
+    if (!e.ok && e.reason === 'size') problems.push(atKey(op, where, `The published parameters are over ${LIMIT} bytes with every type expanded: split the operation's arguments or trim descriptions`));
+    if (!e.ok && e.reason === 'depth') problems.push(atKey(op, where, 'The published parameters nest too deep to expand (over 200 levels)'));
+    const r = p.returnsExpansion;
+    const without = 'the tool is published without it (no output schema): keep only the fields an agent needs with `pick`, or trim descriptions';
+    if (r && !r.ok && r.reason === 'size') problems.push(atKey(op, '/operation/returns', `\`returns\` is over ${LIMIT} bytes with every type expanded: ${without}`, 'returns'));
+    if (r && !r.ok && r.reason === 'depth') problems.push(atKey(op, '/operation/returns', `\`returns\` nests too deep to expand (over 200 levels): ${without}`, 'returns'));
+    return problems;
   },
 };

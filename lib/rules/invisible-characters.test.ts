@@ -37,6 +37,26 @@ testRule('invisible-characters', [
     files: op('', 'a\u200bb\u200bc\u200bd\u200be\u200bf\u200bg\u200bh\n'),
     expected: [{ column: 2 }, { column: 4 }, { column: 6 }, { column: 8 }, { column: 10, message: /\(and 2 more places with invisible characters in this file\)$/ }],
   },
+  // BAD-INPUT 54: written as an escape, the file's text holds nothing; the published value does.
+  {
+    name: 'reports a byte-order mark the frontmatter writes as an escape in SKILL.md\'s description, even opening the value',
+    files: { 'SKILL.md': '---\nname: petstore\ndescription: "Pets\\ufeff of the store."\n---\n', 'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  query: ["\\ufeffq"]\n') },
+    expected: [
+      { file: 'SKILL.md', line: 3, message: 'The text at `/description` holds an invisible character (U+FEFF), written as an escape: a model reads it and a person sees nothing; delete it', pointer: '/description' },
+      { file: 'a.md', message: /^The text at `\/operation\/query\/0` holds an invisible character \(U\+FEFF\)/, pointer: '/operation/query/0' },
+    ],
+  },
+  {
+    name: 'reports an escaped zero-width space in a schema\'s property name and an escaped override in types.json',
+    files: {
+      'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  schema: \'{"type": "object", "properties": {"pet\\u200bId": {"type": "string"}}}\'\n'),
+      'types.json': '{"A": {"description": "a\\u202eb"}}',
+    },
+    expected: [
+      { file: 'a.md', message: /^The name "pet\u200bId" holds an invisible character \(U\+200B\), written as an escape/, pointer: '/operation/schema/properties/pet\u200bId' },
+      { file: 'types.json', message: /^The text at `\/A\/description` holds an invisible character \(U\+202E\)/ },
+    ],
+  },
 ]);
 
 testRule('model-instructions', [

@@ -1,6 +1,7 @@
 import { lineIndex, lineStarts } from '../core/lines';
-import { invisibleRuns, type InvisibleRun } from '../core/invisible';
-import type { RuleProblem } from './rule';
+import { invisibleRuns, mayHoldInvisible, type InvisibleRun } from '../core/invisible';
+import { packageStringPlaces, parsedStringPlaces } from './parsed-strings';
+import type { FileRule, RuleProblem } from './rule';
 import { textRule } from './text-rule';
 
 /** Places reported one by one in a file; the rest are counted. */
@@ -17,7 +18,36 @@ const MAX_CODES = 4;
  * argument name can differ from the one it looks like. Every operation file, SKILL.md and
  * types.json is checked.
  */
-export const invisibleCharacters = textRule('invisible-characters', places);
+const inText = textRule('invisible-characters', places);
+const parsedCache = new WeakMap<object, RuleProblem[]>();
+
+/**
+ * Also what the file says once read, when its text holds none (BAD-INPUT 54): a character
+ * written as an escape (`\ufeff`, as the frontmatter writer writes a byte-order mark, or
+ * `\u200b` in a schema's JSON) is in every name and value a model is given. A byte-order mark
+ * inside a value is never a file's first character, so it is always reported there.
+ */
+export const invisibleCharacters: FileRule = {
+  ...inText,
+  check(op, ctx) {
+    const found = inText.check(op, ctx);
+    return found.length > 0 ? found : parsedStringPlaces(op, judge, MAX_PLACES);
+  },
+  checkPackage(pkg, ctx) {
+    return [...inText.checkPackage!(pkg, ctx), ...packageStringPlaces(pkg, (t) => mayHoldInvisible(t) && invisibleRuns(t).length > 0, judge, MAX_PLACES, parsedCache)];
+  },
+};
+
+function judge(text: string, name: boolean, pointer: string): string | undefined {
+  if (!mayHoldInvisible(text)) return undefined;
+  // A space before it, so that a byte-order mark opening the value is not taken for the file's.
+  const runs = invisibleRuns(` ${text}`);
+  if (runs.length === 0) return undefined;
+  const count = runs.reduce((n, r) => n + describeRun(r, ` ${text}`).count, 0);
+  const { what } = describeRun(runs[0], ` ${text}`);
+  const where = name ? `The name ${JSON.stringify(text)}` : `The text at \`${pointer || '/'}\``;
+  return `${where} holds ${runs.length === 1 ? what.charAt(0).toLowerCase() + what.slice(1) : `${count} invisible characters`}, written as an escape: a model reads ${count === 1 ? 'it' : 'them'} and a person sees nothing; delete ${count === 1 ? 'it' : 'them'}`;
+}
 
 /** How a run is told: `2 invisible characters (U+200B, U+2060)`, and what tag characters spell. */
 export function describeRun(run: InvisibleRun, text: string): { count: number; what: string } {

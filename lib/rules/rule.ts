@@ -34,7 +34,8 @@ export interface ConvertedFacts {
    * measured within both limits, bytes and depth; the screen's measure is an upper bound of
    * what publishing's expansion gives (lib/publish/expanded-size.ts), so each publishes. A
    * fitted operation is one where fitting brought it within them and the screen's measure of
-   * it was exact (fitting's sizes are the same measure's).
+   * it was exact (fitting's sizes are the same measure's). Its `returns`, when it has one,
+   * was measured within them too (SPEC 8.2).
    */
   withinLimits: ReadonlySet<OperationFile>;
   /** The types.json text those were measured with; undefined when the conversion wrote none. */

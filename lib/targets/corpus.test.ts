@@ -4,7 +4,8 @@ import { convertSpec } from '../convert/convert';
 import { loadSpec } from '../openapi';
 import { parseSkillPackage } from '../skill/package';
 import { adaptedInput, adaptTools, fixedByAdapting } from './adapt/adapt';
-import { toRequestShape } from './adapt/shapes';
+import { mcpToolErrors } from './adapt/fixtures/mcp-tool';
+import { shapeOf, toRequestShape } from './adapt/shapes';
 import { TARGETS } from './catalog';
 import { checkTarget } from './compat/check';
 import { walkSchema } from './schema-walk';
@@ -14,7 +15,8 @@ import { skillTools } from './skill-tools';
  * Every vendor spec of `../shared/specs`: converted, published (the operations that publish:
  * some are over 24 KiB today and are left out), then adapted for every target; the adapted
  * tools pass every check the adapter fixes, and what errors remain are only the ones curation
- * fixes (too many tools, strict-mode totals and sizes). Skipped when the corpus is absent.
+ * fixes (too many tools, strict-mode totals and sizes); every tool in the MCP shape is one
+ * MCP 2025-11-25's `Tool` definition takes (adapt/fixtures). Skipped when the corpus is absent.
  */
 const present = corpusAvailable();
 const rows = present ? readManifest() : [];
@@ -33,6 +35,11 @@ describe.skipIf(!present)('adapted tools of the vendor corpus', () => {
         const errors = new Set(left.filter((p) => p.severity === 'error').map((p) => p.ruleId));
         for (const id of errors) expect(['target-tool-count', 'target-request-limit', 'target-schema-limit'], `${row.folder} for ${target.id}`).toContain(id);
         if (target.applies === 'tools') expect(toRequestShape(adapted)).toBeDefined();
+        if (shapeOf(target) === 'mcp') {
+          const listed = (toRequestShape(adapted) as { tools: unknown[] }).tools;
+          const broken = listed.flatMap((t, i) => mcpToolErrors(t).map((e) => `${adapted.tools[i].file}: ${e}`));
+          expect(broken, `${row.folder} for ${target.id}`).toEqual([]);
+        }
         for (const { file, tool } of adapted.tools) walkSchema(tool.parameters, (node, place) => expect(Object.hasOwn(node, '$ref'), `${row.folder}: ${file} ${place.pointer}`).toBe(false));
       }
     });

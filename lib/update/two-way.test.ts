@@ -64,5 +64,16 @@ describe('differences', () => {
       { kind: 'lines', line: 2, mine: ['b'], before: [], newer: ['B'] },
       { kind: 'lines', line: 5, mine: [], newer: ['e'], before: [] },
     ]);
+    expect(differences('same\ntext', 'same\ntext')).toEqual([]);
+  });
+
+  it('takes bounded time on a large text changed throughout: its differing middle is one run', () => {
+    const a = Array.from({ length: 20_000 }, (_, i) => `line ${i}`);
+    const b = a.map((l, i) => (i % 3 === 0 ? `${l} changed` : l));
+    const t = performance.now();
+    const runs = differences(['head', ...a, 'tail'].join('\n'), ['head', ...b, 'tail'].join('\n'));
+    expect(performance.now() - t).toBeLessThan(2_000);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].line).toBe(2);
   });
 });

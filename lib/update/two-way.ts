@@ -30,9 +30,28 @@ export interface ReviewInput {
 
 const base = (file: string) => file.replace(/\.md$/, '');
 
-/** Each run of lines where the two texts differ, as a conflict at its first line in the person's text. */
+/** The most line pairs the line diff compares (its cost grows with their product); past it, the differing middle is one run. */
+const MAX_DIFF_CELLS = 4_000_000;
+
+/**
+ * Each run of lines where the two texts differ, as a conflict at its first line in the
+ * person's text. Lines both share at the start and the end are set aside first; a middle
+ * too large to diff line by line in bounded time (a large types.json changed throughout) is
+ * one run: the merge view finds the runs within it.
+ */
 export function differences(mine: string, newer: string): Extract<FileConflict, { kind: 'lines' }>[] {
-  return diffIndices(mine.split('\n'), newer.split('\n')).map((d) => ({ kind: 'lines' as const, line: d.buffer1[0] + 1, mine: d.buffer1Content, before: [], newer: d.buffer2Content }));
+  const a = mine.split('\n');
+  const b = newer.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const midA = a.slice(start, a.length - end);
+  const midB = b.slice(start, b.length - end);
+  if (midA.length === 0 && midB.length === 0) return [];
+  const run = (offset: number, mineLines: string[], newerLines: string[]) => ({ kind: 'lines' as const, line: start + offset + 1, mine: mineLines, before: [], newer: newerLines });
+  if (midA.length * midB.length > MAX_DIFF_CELLS) return [run(0, midA, midB)];
+  return diffIndices(midA, midB).map((d) => run(d.buffer1[0], d.buffer1Content, d.buffer2Content));
 }
 
 /**

@@ -15,6 +15,7 @@ import type { UpdateReport } from '../update/report';
 import type { TargetDetail, TargetRow, TokensView } from './target-fit';
 import type { SessionSummary, ToolPreview } from './session';
 import type { OperationRow } from './operations';
+import type { ResponsePreview } from './response-preview';
 
 export { describeIssues } from '../core/describe-issues';
 
@@ -52,6 +53,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
   z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])) }),
   z.object({ type: z.literal('set-pick'), path, pick: z.array(z.string()) }),
+  z.object({ type: z.literal('response'), path }),
   z.object({ type: z.literal('full-schema'), path }),
   z.object({ type: z.literal('tokens'), model: z.string().optional() }),
   z.object({ type: z.literal('compat') }),
@@ -225,6 +227,21 @@ const updatePreview: z.ZodType<UpdatePreview> = z.object({
   review: z.literal(true).optional(),
 });
 
+const measure = { text: z.string(), bytes: z.number(), tokens: z.number() };
+const responsePreviewSchema: z.ZodType<ResponsePreview> = z.union([
+  z.object({
+    ok: z.literal(true),
+    source: z.enum(['spec', 'sampled']),
+    example: z.string(),
+    whole: z.object(measure),
+    mismatches: z.array(z.string()),
+    fields: z.array(z.string()),
+    pick: z.array(z.string()),
+    picked: z.object({ ...measure, example: z.string() }).optional(),
+  }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+
 export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update'), result: result(updatePreview) }),
   z.object({
@@ -262,5 +279,6 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
   }),
   z.object({ type: z.literal('report'), folder: z.string(), text: z.string().or(z.undefined()) }),
   z.object({ type: z.literal('operations'), rows: z.array(operationRowSchema) }),
+  z.object({ type: z.literal('response'), path, preview: responsePreviewSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

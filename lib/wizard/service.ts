@@ -11,6 +11,9 @@ import { MANIFEST_FILE } from '../skill/manifest';
 import { TYPES_FILE } from '../skill/types-file';
 import type { OperationRow } from './operations';
 import { setPick, setSafety, type SafetyMark } from './operation-keys';
+import { responsePreview, specExample, type ResponsePreview } from './response-preview';
+import { loadTokenizer } from '../targets/tokens/tokenizer';
+import { publishOperation } from '../publish/publish';
 import type { SkillFiles } from '../skill/package';
 import { isIgnoredUploadPath, specUploadFromEntries, specUploadFromFile, type SpecUpload, type UploadEntry } from '../openapi/upload';
 import type { BodyCheck, HttpRequest } from '../call';
@@ -88,6 +91,8 @@ export type WizardRequest =
   | { type: 'put-back'; paths: string[] }
   /** `safety` set on operation files (SPEC 8.1), null for none: "Mark safe / idempotent / unsafe", and its Undo. */
   | { type: 'set-safety'; files: SafetyMark[] }
+  /** The Call tab's response for an operation file: an example, checked against `returns`, and what `pick` keeps of it. */
+  | { type: 'response'; path: string }
   /** `pick` set on one operation file, the fields in order; none takes it out. */
   | { type: 'set-pick'; path: string; pick: string[] }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema. */
@@ -185,6 +190,7 @@ export type WizardReply =
   /** Undefined for a skill opened from a bundle: there was no import. */
   | { type: 'report'; folder: string; text: string | undefined }
   | { type: 'operations'; rows: OperationRow[] }
+  | { type: 'response'; path: string; preview: ResponsePreview }
   | { type: 'error'; message: string };
 
 export interface WizardService {
@@ -302,6 +308,37 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     return opened(openSession({ folder: result.folder, files: result.files }, { kind: 'spec', name: from.name }, { report: result.report, specProblems, read: result.read, converted: result.converted }));
   }
 
+  /** The spec of the last upload, loaded when a response preview first needs its examples. */
+  let exampleSpec: { from: LastUpload; spec: Promise<unknown> } | undefined;
+  const specDocument = (from: LastUpload): Promise<unknown> => {
+    // The spec the skill was generated from is at hand while its upload is the last.
+    if (madeFrom?.upload === from) return Promise.resolve(madeFrom.spec.document);
+    if (exampleSpec?.from !== from) {
+      exampleSpec = { from, spec: loadSpec(from.upload.files, { entry: from.upload.entry, validate: false }).then((r) => (r.ok ? r.value.document : undefined)) };
+    }
+    return exampleSpec.spec;
+  };
+
+  async function previewResponse(path: string): Promise<WizardReply> {
+    if (!session) return NO_SESSION;
+    const op = session.pkg.operations.find((o) => o.file === path);
+    const d = op?.declaration;
+    const publication = op && d ? publishOperation(session.pkg, op) : undefined;
+    const returns = publication?.tool.returns;
+    if (!d || returns === undefined) {
+      const reason = !d
+        ? 'This file has no `operation:` block: it is not called, so it has no response'
+        : d.returnsText === undefined
+          ? 'The `operation:` block has no `returns`: the file does not say what the operation answers with'
+          : '`returns` does not expand: fix the problems shown for this file';
+      return { type: 'response', path, preview: { ok: false, reason } };
+    }
+    const spec = session.report ? [...session.report.declared, ...session.report.proseOnly].find((o) => o.file === path) : undefined;
+    const specDoc = spec && lastUpload ? await specDocument(lastUpload) : undefined;
+    const example = specDoc !== undefined && spec ? specExample(specDoc, spec.method, spec.path) : { found: false as const };
+    const tokenizer = await loadTokenizer('o200k_base');
+    return { type: 'response', path, preview: responsePreview(returns, d.lists.pick, example, tokenizer.count) };
+  }
   /**
    * The spec the open skill was generated from, as loaded, and its generation, while that
    * upload is the last: an update starts from them instead of reading the old spec and
@@ -457,6 +494,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           bump(...set.previous.map(([path]) => path));
           return { type: 'summary', summary: summarize(session), refused: set.refused, previous: set.previous };
         }
+        case 'response':
+          return previewResponse(request.path);
         case 'set-pick': {
           if (!session) return NO_SESSION;
           const set = setPick(session, request.path, request.pick);

@@ -13,6 +13,7 @@ import type { LiveStore } from './use-live-reducer';
 import type { EditJournal } from './edit-journal';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import type { SafetyMark } from '../../../lib/wizard/operation-keys';
+import type { ResponsePreview } from '../../../lib/wizard/response-preview';
 import type { TabPlace } from './tab-place';
 
 /** What the wizard does outside the page's state and the worker: the browser's files, network and dialogs. */
@@ -554,6 +555,11 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       // The file open in the editor changed under it: shown again, at the version the worker now holds.
       if (open !== null && previous.some(([path]) => path === open)) await loadFile(open);
       return { previous, refused: reply.refused ?? [] };
+    },
+    /** The Call tab's response of an operation file: an example, checked, and what `pick` keeps of it. */
+    async loadResponse(path: string): Promise<ResponsePreview | undefined> {
+      const reply = await send({ type: 'response', path });
+      return reply.type === 'response' ? reply.preview : undefined;
     },
     /** The fields of a response kept (`pick`) for the open file; the problems when the file could not take them. */
     async setPick(path: string, pick: string[]): Promise<Problem[]> {

@@ -38,6 +38,12 @@ export function DraftList({
   onRename: (id: string, label: string) => void;
 }) {
   const [renaming, setRenaming] = useState<string | null>(null);
+  // The draft whose Rename button takes the focus back once its form has given way.
+  const returnFocus = useRef<string | null>(null);
+  const closeRename = (id: string) => {
+    returnFocus.current = id;
+    setRenaming(null);
+  };
   if (drafts.length === 0) return null;
   return (
     <section className="drafts" aria-labelledby="drafts-heading">
@@ -95,10 +101,10 @@ export function DraftList({
                   info={info}
                   busy={busy}
                   onSave={(label) => {
-                    setRenaming(null);
+                    closeRename(d.id);
                     onRename(d.id, label);
                   }}
-                  onCancel={() => setRenaming(null)}
+                  onCancel={() => closeRename(d.id)}
                 />
               ) : other ? (
                 <p className="notice">Another tab has this draft open: continue there, or close that tab first.</p>
@@ -107,7 +113,17 @@ export function DraftList({
                   <button type="button" className="primary" disabled={busy} onClick={() => onContinue(d.id)}>
                     Continue with {name}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => setRenaming(d.id)}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => setRenaming(d.id)}
+                    ref={(button) => {
+                      if (button && returnFocus.current === d.id) {
+                        returnFocus.current = null;
+                        button.focus();
+                      }
+                    }}
+                  >
                     Rename<span className="visually-hidden"> {name}</span>
                   </button>
                   <button type="button" disabled={busy} onClick={() => onDownload(d.id)}>

@@ -1,11 +1,12 @@
 'use client';
 
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type ComponentProps, type KeyboardEvent } from 'react';
 import type { BodyCheck, CallCredential, HttpRequest } from '../../../lib/call';
 import type { Result } from '../../../lib/core/result';
 import type { ToolPreview as ToolPreviewData } from '../../../lib/wizard/session';
 import { CallPreview } from './call-preview';
 import { ToolPreview } from './tool-preview';
+import { ResponsePanel } from './response-panel';
 import type { PreviewTab } from '../state/wizard-state';
 
 const TABS: { id: PreviewTab; label: string }[] = [
@@ -30,6 +31,7 @@ export function PreviewPane({
   secrets,
   onSecrets,
   onCheckAnswer,
+  response,
 }: {
   tab: PreviewTab;
   onTab: (tab: PreviewTab) => void;
@@ -51,6 +53,8 @@ export function PreviewPane({
   onSecrets: (secrets: Record<string, string>) => void;
   /** Checks a sent call's answer against what the open operation promises (the wizard's worker). */
   onCheckAnswer: (status: number, body: string) => Promise<BodyCheck | undefined>;
+  /** The open file's response, below the call (`ResponsePanel`). */
+  response?: ComponentProps<typeof ResponsePanel>;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // The WAI-ARIA tabs pattern: one tab stop for the list (the selected tab), the arrow keys
@@ -97,17 +101,20 @@ export function PreviewPane({
         ) : tab === 'tool' ? (
           <ToolPreview preview={tool} tokens={tokens} onRestoreFullSchema={onRestoreFullSchema} />
         ) : tool?.ok ? (
-          <CallPreview
-            args={args}
-            onArgsChange={onArgs}
-            request={request}
-            credentials={credentials}
-            safety={tool.tool.safety}
-            onCheck={onCheckAnswer}
-            model={model}
-            secrets={secrets}
-            onSecrets={onSecrets}
-          />
+          <>
+            <CallPreview
+              args={args}
+              onArgsChange={onArgs}
+              request={request}
+              credentials={credentials}
+              safety={tool.tool.safety}
+              onCheck={onCheckAnswer}
+              model={model}
+              secrets={secrets}
+              onSecrets={onSecrets}
+            />
+            {response && <ResponsePanel {...response} />}
+          </>
         ) : (
           <p className="notice">{tool ? tool.reason : 'Loading…'}</p>
         )}

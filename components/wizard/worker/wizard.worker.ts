@@ -167,10 +167,10 @@ async function handleStorage(request: StorageRequest): Promise<StorageReply | Wi
   }
 }
 
-/** The open skill's bundle; it now holds every edit, which its draft remembers. */
-async function exportOpen(tools: boolean): Promise<WizardReply> {
-  const reply = await service.handle({ type: 'export', tools });
-  if (reply.type === 'export' && draft) {
+/** The open skill's bundle; a whole one now holds every edit, which its draft remembers (a read-only one leaves operations out). */
+async function exportOpen(tools: boolean, readOnly = false): Promise<WizardReply> {
+  const reply = await service.handle({ type: 'export', tools, readOnly });
+  if (reply.type === 'export' && draft && !readOnly) {
     draft.downloadedAt = Date.now();
     scheduleSave();
   }
@@ -247,7 +247,7 @@ async function answer(data: unknown): Promise<void> {
     if (STORAGE.has(request.type)) reply = await handleStorage(request as StorageRequest);
     else if (OPENINGS.has(request.type)) reply = await opening(request as WizardRequest);
     else if (request.type === 'apply-update' || request.type === 'undo-update') reply = await updating(request);
-    else if (request.type === 'export') reply = await exportOpen(request.tools);
+    else if (request.type === 'export') reply = await exportOpen(request.tools, request.readOnly);
     else reply = await service.handle(request as WizardRequest);
     if (CHANGES.has(request.type) && (reply.type === 'summary' || reply.type === 'edited') && draft) {
       lastChange = id;

@@ -138,6 +138,8 @@ export function describeRequest(request: PageRequest): string {
       return `putting back ${several(request.paths)}`;
     case 'set-safety':
       return `marking the safety of ${several(request.files.map(([path]) => path))}`;
+    case 'response':
+      return `the response of ${request.path}`;
     case 'set-pick':
       return `keeping the chosen fields of ${request.path}`;
     case 'full-schema':

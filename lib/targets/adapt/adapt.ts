@@ -1,6 +1,7 @@
 import { problem, type Problem } from '../../core/problem';
 import { toolName } from '../../publish/tool-name';
 import type { SkillTools, TargetRules, ToolEntry } from '../model';
+import { isMcpTarget, outputSchema } from '../mcp';
 import { fitName, hostName, namePatternFails, nameTooLong } from '../names';
 import { NO_MEMO, type CompatMemo } from '../compat/memo';
 import { FIXABLE_SCHEMA_RULES } from '../schema-rules';
@@ -53,6 +54,12 @@ export function adaptTools(input: SkillTools, target: TargetRules, memo: CompatM
     const schema = memo.adapt(tool.parameters, target);
     entry.tool.parameters = schema.schema;
     for (const l of schema.lost) log.push(problem(l.ruleId, 'warning', l.message, file, { pointer: `/parameters${l.pointer}` }));
+    if (tool.returns !== undefined && isMcpTarget(target)) {
+      // The host takes the output schema with the tool, so it meets the same rules: adapted as `outputSchema`, kept as the tool's `returns` (an object root, which mcpTool writes as it is).
+      const output = memo.adapt(outputSchema(tool.returns), target);
+      entry.tool.returns = output.schema;
+      for (const l of output.lost) log.push(problem(l.ruleId, 'warning', l.message, file, { pointer: `/outputSchema${l.pointer}` }));
+    }
     tools.push(entry);
   }
   return { target, input, tools, log };

@@ -1,3 +1,4 @@
+import { isMcpTarget, outputSchema } from '../mcp';
 import type { TargetRules } from '../model';
 import type { ToolEntry } from '../model';
 import type { Adapted } from './adapt';
@@ -21,7 +22,7 @@ const API_SHAPES: Readonly<Record<string, ShapeId>> = {
 /** A target's shape, or undefined for a target that takes no tool list (Agent Skills) or one this code has no shape for (a test keeps that list empty). */
 export function shapeOf(target: TargetRules): ShapeId | undefined {
   if (target.applies === 'skill') return undefined;
-  if (target.kind === 'client' || target.kind === 'protocol') return 'mcp';
+  if (isMcpTarget(target)) return 'mcp';
   return API_SHAPES[target.dataId];
 }
 
@@ -71,11 +72,7 @@ export function mcpTool(entry: ToolEntry): Record<string, unknown> {
   return out;
 }
 
-/** MCP's `outputSchema`: an object schema; a response of any other root is the `result` of one. */
-export function outputSchema(returns: unknown): Record<string, unknown> {
-  if (typeof returns === 'object' && returns !== null && !Array.isArray(returns) && (returns as Record<string, unknown>).type === 'object') return returns as Record<string, unknown>;
-  return { type: 'object', required: ['result'], properties: { result: returns } };
-}
+export { outputSchema } from '../mcp';
 
 /** `list_pets` → `List pets`: the file's base name as a person reads it. */
 function titleOf(alias: string): string {

@@ -78,3 +78,21 @@ describe('TokenMeter', () => {
     expect(Math.abs(pieces - whole) / whole).toBeLessThan(0.05);
   });
 });
+
+describe('TokenMeter with the output schema', () => {
+  const returns = { type: 'array', items: { type: 'string' } };
+  const withReturns: ToolEntry = { file: 'a.md', tool: { name: 'a', alias: 'a', description: 'List names.', parameters: { type: 'object', properties: {} }, returns } };
+  const without = tool('b', 'Check that the service answers.');
+
+  it('adds the outputSchema an MCP client sends, only when asked and only to a tool that has one', () => {
+    const plain = meter.count(skill([withReturns, without]), gpt4o);
+    const counted = meter.count(skill([withReturns, without]), gpt4o, { withOutputSchema: true });
+    const wrapped = { type: 'object', required: ['result'], properties: { result: returns } };
+    expect(counted.tools[0].tokens).toBe(plain.tools[0].tokens + o200k.count(',"outputSchema":') + jsonTokens(wrapped, o200k.count));
+    expect(counted.tools[0].exact).toBe(false);
+    expect(counted.tools[1]).toEqual(plain.tools[1]);
+    // Counted apart: the plain count after it is the plain count again.
+    const again = meter.count(skill([withReturns, without]), gpt4o);
+    expect([again.tools, again.total]).toEqual([plain.tools, plain.total]);
+  });
+});

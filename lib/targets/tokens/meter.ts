@@ -1,5 +1,6 @@
 import type { PublishedTool } from '../../publish/publish';
 import type { SkillTools } from '../model';
+import { outputSchema } from '../mcp';
 import { jsonTokens } from './estimate';
 import type { Encoding, TokenModel } from './models';
 import { functionTokens } from './openai-formula';
@@ -54,23 +55,31 @@ export class TokenMeter {
     return this.tokenizers.has(model.encoding);
   }
 
-  count(input: SkillTools, model: TokenModel): SkillTokens {
+  /**
+   * `withOutputSchema`: each tool's `returns` counted too, as the `outputSchema` an MCP
+   * client that passes it on would add to the tool (decision 0148); the model APIs' own
+   * tool fields have no place for it, so it is not counted by default.
+   */
+  count(input: SkillTools, model: TokenModel, options: { withOutputSchema?: boolean } = {}): SkillTokens {
     const tokenizer = this.tokenizers.get(model.encoding);
     if (!tokenizer) throw new Error(`no ${model.encoding} tokenizer loaded for ${model.id}`);
     const count = this.memoized(tokenizer);
-    let byTool = this.byTool.get(model.id);
-    if (!byTool) this.byTool.set(model.id, (byTool = new WeakMap()));
-    const previous = this.byText.get(model.id) ?? new Map<string, Entry>();
+    const withOutput = options.withOutputSchema === true;
+    const cacheId = withOutput ? `${model.id}\u0000outputSchema` : model.id;
+    let byTool = this.byTool.get(cacheId);
+    if (!byTool) this.byTool.set(cacheId, (byTool = new WeakMap()));
+    const previous = this.byText.get(cacheId) ?? new Map<string, Entry>();
     const next = new Map<string, Entry>();
     const tools: ToolTokens[] = [];
     let counted = 0;
     for (const { file, tool } of input.tools) {
       let hit = byTool.get(tool);
       if (!hit) {
-        const key = JSON.stringify([tool.name, tool.description, tool.parameters]);
+        const key = JSON.stringify(withOutput ? [tool.name, tool.description, tool.parameters, tool.returns ?? null] : [tool.name, tool.description, tool.parameters]);
         let entry = previous.get(key) ?? next.get(key);
         if (!entry) {
           entry = toolTokens(tool, model, count);
+          if (withOutput && tool.returns !== undefined) entry = { tokens: entry.tokens + outputTokens(tool.returns, count), exact: false };
           counted++;
         }
         hit = { key, entry };
@@ -80,7 +89,7 @@ export class TokenMeter {
       tools.push({ file, name: tool.name, tokens: hit.entry.tokens, exact: hit.entry.exact });
     }
     // Only the tools this skill has now are kept by their text, so the cache does not grow with every edit.
-    this.byText.set(model.id, next);
+    this.byText.set(cacheId, next);
     const toolTokensTotal = tools.reduce((n, t) => n + t.tokens, 0);
     const overhead = overheadOf(model, tools.length);
     return {
@@ -115,6 +124,11 @@ function toolTokens(tool: PublishedTool, model: TokenModel, count: (text: string
   // The tool as the provider's request carries it; the schema is counted in pieces (estimate.ts).
   const head = model.provider === 'anthropic' ? { name: tool.name, description: tool.description, input_schema: {} } : { name: tool.name, description: tool.description, parameters: {} };
   return { tokens: count(JSON.stringify(head)) + jsonTokens(tool.parameters, count), exact: false };
+}
+
+/** An `outputSchema` beside the tool's other fields: its key and its schema, counted as the estimate counts a schema. */
+function outputTokens(returns: unknown, count: (text: string) => number): number {
+  return count(',"outputSchema":') + jsonTokens(outputSchema(returns), count);
 }
 
 function overheadOf(model: TokenModel, tools: number): SkillTokens['overhead'] {
