@@ -8,16 +8,14 @@
  */
 import { diffIndices } from 'node-diff3';
 import { compareStrings } from '../core/entries';
-import type { Problem } from '../core/problem';
-import { readGenerationRecord } from '../convert/generation-record';
 import type { SpecInput } from '../convert/model';
 import { removeOperations } from '../curate/remove';
-import { MANIFEST_FILE, parseManifest } from '../skill/manifest';
+import { MANIFEST_FILE } from '../skill/manifest';
 import { isOperationFilePath, packageFiles, parseSkillPackage, type SkillFiles } from '../skill/package';
 import { parseOperationFile } from '../skill/operation-file';
 import type { FileConflict } from './merge-file';
 import { urlPath } from '../skill/url-template';
-import { generateNewer, type UpdateConflict, type UpdateResult } from './update';
+import { generateNewer, readSkillRecord, type UpdateConflict, type UpdateResult } from './update';
 import { compareOperation, titleOf, UPDATE_REPORT_VERSION, type OperationChange, type UpdateReport } from './report';
 
 export interface ReviewInput {
@@ -62,13 +60,9 @@ export function differences(mine: string, newer: string): Extract<FileConflict, 
  * new or was removed cannot be told); a file of the person's own (not an operation) stays.
  */
 export function reviewSkill(input: ReviewInput): UpdateResult {
-  const problems: Problem[] = [];
   const mineFiles = input.skill.files;
-  const manifestText = mineFiles.get(MANIFEST_FILE);
-  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
-  const recorded = readGenerationRecord(manifest?.data ?? {});
-  if (!recorded.ok) problems.push(...recorded.problems);
-  const newGen = generateNewer(input.to, recorded.ok ? recorded.value : {}, input.toSha256);
+  const { manifest, record, problems } = readSkillRecord(mineFiles);
+  const newGen = generateNewer(input.to, record, input.toSha256);
 
   const generatedOps = [...newGen.report.declared, ...newGen.report.proseOnly];
   const waiting = generatedOps.filter((o) => !mineFiles.has(o.file));

@@ -60,6 +60,20 @@ export function generateNewer(spec: SpecInput, record: GenerationRecord, sha256:
 }
 
 /** Whether a generation was made with these options: its SKILL.md records the same. */
+/**
+ * The person's SKILL.md, parsed, and the options it records it was generated with (none
+ * when it records none, with the problems of a record that cannot be read).
+ */
+export function readSkillRecord(files: ReadonlyMap<string, string>) {
+  const problems: Problem[] = [];
+  const manifestText = files.get(MANIFEST_FILE);
+  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
+  const recorded = readGenerationRecord(manifest?.data ?? {});
+  if (!recorded.ok) problems.push(...recorded.problems);
+  const record: GenerationRecord = recorded.ok ? recorded.value : {};
+  return { manifestText, manifest, record, problems };
+}
+
 function sameRecord(generated: ConvertResult, record: GenerationRecord): boolean {
   const made = readGenerationRecord(parseManifest(generated.files.get(MANIFEST_FILE) ?? '').data);
   return made.ok && sameJson(made.value, record);
@@ -108,13 +122,8 @@ export function matchOperations(before: readonly GeneratedOperation[], newer: re
  * upstream leaves, its text kept when the person had edited it. Deterministic.
  */
 export function updateSkill(input: UpdateInput): UpdateResult {
-  const problems: Problem[] = [];
   const mineFiles = input.skill.files;
-  const manifestText = mineFiles.get(MANIFEST_FILE);
-  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
-  const recorded = readGenerationRecord(manifest?.data ?? {});
-  if (!recorded.ok) problems.push(...recorded.problems);
-  const record = recorded.ok ? recorded.value : {};
+  const { manifestText, manifest, record, problems } = readSkillRecord(mineFiles);
 
   const oldGen = input.fromGenerated && sameRecord(input.fromGenerated, record) ? input.fromGenerated : generateNewer(input.from, record, input.fromSha256);
   const newGen = generateNewer(input.to, record, input.toSha256);
