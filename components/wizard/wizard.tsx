@@ -303,6 +303,7 @@ export function Wizard() {
               onOpenSpec={opened.specFiles.length > 0 ? (file, line) => void actions.openSpec(file, line) : undefined}
               onDownload={() => void actions.onDownloadReport()}
               onChooseFolder={(chosen) => void actions.onSpec({ chosen })}
+              onWithoutUnresolved={actions.setWithoutUnresolved}
               operations={
                 <OperationsView
                   summary={summary}

@@ -24,14 +24,14 @@ export function setOperationKey(file: string, text: string, key: string, value: 
 }
 
 /** The keys of SKILL.md's `metadata` in the order `writeManifest` writes them for a conversion. */
-const METADATA_ORDER = ['source-title', 'source-version', 'source-format', 'source-sha256', 'generated-with'];
+const METADATA_ORDER = ['source-title', 'source-version', 'source-format', 'source-sha256', 'generated-with', 'source-unresolved-references', 'source-without-unresolved'];
 
 /**
- * SKILL.md with one key of its `metadata:` mapping set, the rest of the file as it was
- * (`setOperationKey`'s rules); a `metadata:` mapping is added at the end of the frontmatter
- * when there is none.
+ * SKILL.md with one key of its `metadata:` mapping set, or taken out when the value is
+ * undefined, the rest of the file as it was (`setOperationKey`'s rules); a `metadata:`
+ * mapping is added at the end of the frontmatter when there is none.
  */
-export function setManifestMetadata(file: string, text: string, key: string, value: string): Result<string> {
+export function setManifestMetadata(file: string, text: string, key: string, value: string | undefined): Result<string> {
   return setBlockKey(file, text, 'metadata', key, value, METADATA_ORDER);
 }
 

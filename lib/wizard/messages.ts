@@ -53,6 +53,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
   z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])) }),
   z.object({ type: z.literal('set-pick'), path, pick: z.array(z.string()) }),
+  z.object({ type: z.literal('set-without-unresolved'), on: z.boolean() }),
   z.object({ type: z.literal('response'), path }),
   z.object({ type: z.literal('full-schema'), path }),
   z.object({ type: z.literal('tokens'), model: z.string().optional() }),
@@ -86,6 +87,8 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   waiting: z.array(path).optional(),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
   safety: z.object({ safe: z.number(), idempotent: z.number(), unsafe: z.number() }),
+  verdict: z.object({ kind: z.enum(['publishable', 'spec', 'skill']), spec: z.array(problemSchema) }),
+  withoutUnresolved: z.boolean(),
 });
 
 const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();

@@ -5,7 +5,9 @@
  * the rules like any other edit.
  */
 import { problem, type Problem } from '../core/problem';
-import { setOperationKey } from '../skill/operation-edit';
+import { MANIFEST_FILE } from '../skill/manifest';
+import { setManifestMetadata, setOperationKey } from '../skill/operation-edit';
+import { WITHOUT_UNRESOLVED_METADATA } from '../rules/verdict';
 import { methodSafety, SAFETY_VALUES, type Safety } from '../skill/operation-file';
 import { editFile, fileText, type WizardSession } from './session';
 
@@ -75,4 +77,18 @@ export function setPick(session: WizardSession, path: string, pick: readonly str
   const written = setOperationKey(path, text, 'pick', pick.length === 0 ? undefined : pick);
   if (!written.ok) return { session, refused: written.problems };
   return { session: written.value === text ? session : editFile(session, path, written.value), refused: [] };
+}
+
+/**
+ * The session with SKILL.md's `source-without-unresolved` set (`"true"`: the user goes on
+ * without what the spec's unresolved references name) or taken out: the choice the verdict
+ * reads (`skillVerdict`), so the exported skill carries it and `validate` agrees. An edit of
+ * SKILL.md's text like any other, every other byte kept; refused when the file cannot take it.
+ */
+export function setWithoutUnresolved(session: WizardSession, on: boolean): { session: WizardSession; refused: Problem[] } {
+  const text = fileText(session, MANIFEST_FILE);
+  if (text === undefined) return { session, refused: [problem('frontmatter', 'error', `The skill has no ${MANIFEST_FILE} to record the choice in`, MANIFEST_FILE)] };
+  const written = setManifestMetadata(MANIFEST_FILE, text, WITHOUT_UNRESOLVED_METADATA, on ? 'true' : undefined);
+  if (!written.ok) return { session, refused: written.problems };
+  return { session: written.value === text ? session : editFile(session, MANIFEST_FILE, written.value), refused: [] };
 }

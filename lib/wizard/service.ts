@@ -10,7 +10,7 @@ import { importBundle } from '../bundle/bundle';
 import { MANIFEST_FILE } from '../skill/manifest';
 import { TYPES_FILE } from '../skill/types-file';
 import type { OperationRow } from './operations';
-import { setPick, setSafety, type SafetyMark } from './operation-keys';
+import { setPick, setSafety, setWithoutUnresolved, type SafetyMark } from './operation-keys';
 import { responsePreview, specExample, type ResponsePreview } from './response-preview';
 import { loadTokenizer } from '../targets/tokens/tokenizer';
 import { publishOperation } from '../publish/publish';
@@ -95,6 +95,11 @@ export type WizardRequest =
   | { type: 'response'; path: string }
   /** `pick` set on one operation file, the fields in order; none takes it out. */
   | { type: 'set-pick'; path: string; pick: string[] }
+  /**
+   * "Go on without them": SKILL.md's `source-without-unresolved` set (`on`) or taken out, the
+   * choice the verdict reads for a spec whose references do not resolve.
+   */
+  | { type: 'set-without-unresolved'; on: boolean }
   /** Generate again with the operation file at `path`, fitted to the size limit on import, given its full schema. */
   | { type: 'full-schema'; path: string }
   /** The tools' tokens for a model (`gpt-4o`, `claude-sonnet-4-5`: `TOKEN_MODELS`); GPT-4o when none is given. */
@@ -170,7 +175,7 @@ export interface UpdatePreview {
 export type WizardReply =
   | { type: 'opened'; result: Result<Opened> }
   | { type: 'update'; result: Result<UpdatePreview> }
-  /** After `set-safety` and `set-pick`: the files left as they were and why, and what `set-safety` changed from (to undo it). */
+  /** After `set-safety`, `set-pick` and `set-without-unresolved`: the files left as they were and why, and what `set-safety` changed from (to undo it). */
   | { type: 'summary'; summary: SessionSummary; refused?: Problem[]; previous?: SafetyMark[] }
   | { type: 'edited'; path: string; version: number; summary: SessionSummary }
   /** An edit refused: the file, or the version it was typed over, is not the one the service holds. */
@@ -500,6 +505,13 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           if (!session) return NO_SESSION;
           const set = setPick(session, request.path, request.pick);
           if (set.session !== session) bump(request.path);
+          session = set.session;
+          return { type: 'summary', summary: summarize(session), refused: set.refused };
+        }
+        case 'set-without-unresolved': {
+          if (!session) return NO_SESSION;
+          const set = setWithoutUnresolved(session, request.on);
+          if (set.session !== session) bump(MANIFEST_FILE);
           session = set.session;
           return { type: 'summary', summary: summarize(session), refused: set.refused };
         }

@@ -24,6 +24,8 @@ import { mcpTool } from '../targets/adapt/shapes';
 import { sessionSnapshotSchema, type SessionSnapshot } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
+import { skillVerdict, WITHOUT_UNRESOLVED_METADATA, type Verdict } from '../rules/verdict';
+import { isPlainObject } from '../core/entries';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -111,6 +113,13 @@ export interface SessionSummary {
   credentials: CallCredential[];
   /** The operations with an `operation:` block by the safety in force (SPEC 8.1). */
   safety: Record<Safety, number>;
+  /**
+   * The skill's verdict as `validate`, `tools` and an exported bundle give it (`skillVerdict`
+   * over `problems` and SKILL.md's metadata), its errors being `problems`' own.
+   */
+  verdict: Pick<Verdict, 'kind' | 'spec'>;
+  /** SKILL.md records that the user goes on without what the spec's unresolved references name. */
+  withoutUnresolved: boolean;
 }
 
 /**
@@ -268,6 +277,8 @@ export function summarize(session: WizardSession): SessionSummary {
     if (publishOperation(pkg, op)?.expansion.ok) tools++;
     if (op.declaration) safety[declaredSafety(op.declaration)]++;
   }
+  const verdict = skillVerdict(check.problems, pkg.manifest?.data);
+  const metadata = pkg.manifest?.data?.metadata;
   return {
     folder: pkg.folder,
     origin: session.origin,
@@ -281,6 +292,8 @@ export function summarize(session: WizardSession): SessionSummary {
     ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
     credentials: pkg.manifest ? callCredentials(pkg.manifest.text) : [],
     safety,
+    verdict: { kind: verdict.kind, spec: verdict.spec },
+    withoutUnresolved: isPlainObject(metadata) && metadata[WITHOUT_UNRESOLVED_METADATA] === 'true',
   };
 }
 

@@ -570,6 +570,16 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       if (selected() === path) await loadFile(path);
       return reply.refused ?? [];
     },
+    /** "Go on without them" ticked or not: written into SKILL.md, where the verdict reads it; the problems when SKILL.md could not take it. */
+    async setWithoutUnresolved(on: boolean): Promise<Problem[]> {
+      await flushEdits();
+      const reply = await send({ type: 'set-without-unresolved', on });
+      if (reply.type !== 'summary') return [problem('frontmatter', 'error', 'The wizard did not answer: nothing was changed', 'SKILL.md')];
+      dispatch({ type: 'summary', summary: reply.summary });
+      // SKILL.md open in the editor changed under it: shown again, at the version the worker now holds.
+      if (selected() === 'SKILL.md') await loadFile('SKILL.md');
+      return reply.refused ?? [];
+    },
     setOperationsView: (view: Partial<Omit<OperationsState, 'rows'>>) => dispatch({ type: 'operations-view', view }),
 
     /** An answer a call sent from the Call tab got, checked against what the open operation promises; undefined when the worker could not say. */

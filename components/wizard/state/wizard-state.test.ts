@@ -17,6 +17,8 @@ const summary = (edited = false): SessionSummary => ({
   removed: [],
   credentials: [],
   safety: { safe: 0, idempotent: 0, unsafe: 0 },
+  verdict: { kind: 'publishable', spec: [] },
+  withoutUnresolved: false,
 });
 const opened: Opened = { summary: summary(), specProblems: [], specFiles: ['inn.yaml'] };
 const fileView = (path: string, text = `text of ${path}`): FileView => ({ path, text, version: 1, tool: { ok: false, reason: 'prose' }, exampleArgs: '{"a": 1}' });

@@ -27,6 +27,8 @@ describe('skillCounts', () => {
     removed: [],
     credentials: [],
     safety: { safe: 0, idempotent: 0, unsafe: 0 },
+    verdict: { kind: 'publishable', spec: [] },
+    withoutUnresolved: false,
   });
   it('says files, tools, errors and warnings, without an edited count when nothing is edited', () => {
     expect(skillCounts(summary([false]))).toBe('1 file · 1 tool · 1 error · 0 warnings');
@@ -37,7 +39,7 @@ describe('skillCounts', () => {
 });
 
 describe('safetyCounts', () => {
-  const summary = (safety: SessionSummary['safety']): SessionSummary => ({ folder: 'x', origin: { kind: 'spec', name: 'x.yaml' }, files: [], problems: [], errors: 0, warnings: 0, tools: 0, removed: [], credentials: [], safety });
+  const summary = (safety: SessionSummary['safety']): SessionSummary => ({ folder: 'x', origin: { kind: 'spec', name: 'x.yaml' }, files: [], problems: [], errors: 0, warnings: 0, tools: 0, removed: [], credentials: [], safety, verdict: { kind: 'publishable', spec: [] }, withoutUnresolved: false });
   it('says the operations by safety when any has an operation block, and nothing otherwise', () => {
     expect(safetyCounts(summary({ safe: 4, idempotent: 1, unsafe: 0 }))).toBe('4 safe · 1 idempotent · 0 unsafe');
     expect(safetyCounts(summary({ safe: 0, idempotent: 0, unsafe: 0 }))).toBeUndefined();

@@ -42,6 +42,7 @@ export function ReportView({
   onOpenSpec,
   onDownload,
   onChooseFolder,
+  onWithoutUnresolved,
   operations,
 }: {
   summary: SessionSummary;
@@ -55,6 +56,8 @@ export function ReportView({
   onOpenSpec?: (file: string, line?: number) => void;
   /** Converts the folder the user chooses instead (a spec whose `$ref`s name files that were not uploaded). */
   onChooseFolder?: (chosen: ChosenFiles) => void;
+  /** "Go on without them" ticked or unticked: recorded in SKILL.md; the problems when it could not be. */
+  onWithoutUnresolved?: (on: boolean) => Promise<Problem[]>;
   /** The operations view, shown below the summary. */
   operations?: ReactNode;
 }) {
@@ -63,11 +66,15 @@ export function ReportView({
   report = useMemo(() => (spec && summary.removed.length > 0 ? reportAsCurated(spec, summary.removed, summary.prunedTypes) : spec), [spec, summary.removed, summary.prunedTypes]);
   const packageProblems = summary.problems;
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
-  // What keeps the skill from being published though its files may pass every rule.
-  // Unresolved references block until the user chooses to go on without what they name.
-  const [withoutUnresolved, setWithoutUnresolved] = useState(false);
-  const waivable = report ? importBlockers(report, specProblems).some((b) => b.ruleId === 'unresolved-references') : false;
-  const blockers = report ? importBlockers(report, specProblems, { withoutUnresolved }) : [];
+  // The verdict `validate` gives the skill's files (its SKILL.md records the spec's unresolved
+  // references, and whether the user goes on without them), then what only the import knows
+  // (no operations, the report's own errors), as `convert` adds them.
+  const verdictSpec = summary.verdict.spec.filter((p) => p.severity === 'error');
+  const blockers = [...verdictSpec, ...(report ? importBlockers(report, specProblems, { withoutUnresolved: true }) : [])];
+  const waivable = summary.withoutUnresolved || summary.verdict.spec.some((p) => p.ruleId === 'spec-unresolved-references');
+  const accepted = summary.verdict.spec.filter((p) => p.severity !== 'error');
+  const [refused, setRefused] = useState<Problem[]>([]);
+  const [choosing, setChoosing] = useState(false);
   const missing = missingFiles(specProblems);
   return (
     <div className="report">
@@ -133,10 +140,27 @@ export function ReportView({
         </section>
       )}
       {waivable && (
-        <label className="choice">
-          <input type="checkbox" checked={withoutUnresolved} onChange={(e) => setWithoutUnresolved(e.target.checked)} /> Go on without them: publish the skill
-          without what the unresolved references name
-        </label>
+        <>
+          {/* The file's state: ticking writes `source-without-unresolved` into SKILL.md, unticking takes it out. */}
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={summary.withoutUnresolved}
+              disabled={!onWithoutUnresolved || choosing}
+              onChange={(e) => {
+                if (!onWithoutUnresolved) return;
+                const on = e.target.checked;
+                setChoosing(true);
+                void onWithoutUnresolved(on)
+                  .then(setRefused)
+                  .finally(() => setChoosing(false));
+              }}
+            />{' '}
+            Go on without them: publish the skill without what the unresolved references name (recorded in SKILL.md as{' '}
+            <code>source-without-unresolved</code>)
+          </label>
+          {refused.length > 0 && <ProblemList problems={refused} showFile label="Why the choice was not recorded" />}
+        </>
       )}
       <PublishVerdict problems={packageProblems} blockers={blockers} />
       {operations}
@@ -225,6 +249,7 @@ export function ReportView({
             <ProblemList problems={blockers} showFile label="Why the skill is not publishable" onSelect={atSpec} />
           </div>
         )}
+        {accepted.length > 0 && <ProblemList problems={accepted} showFile label="Problems in the spec the skill was generated from" />}
         {packageProblems.length === 0 ? (
           blockers.length === 0 && <p>Every publish rule passes: the skill can be published as it is.</p>
         ) : (

@@ -40,6 +40,8 @@ const summaryOf = (files: FileSummary[], problems: Problem[], tools = files.leng
   removed: [],
   credentials: [],
   safety: { safe: 0, idempotent: 0, unsafe: 0 },
+  verdict: { kind: 'publishable', spec: [] },
+  withoutUnresolved: false,
 });
 const opened = (summary: SessionSummary): WizardReply => ({ type: 'opened', result: ok({ summary, specProblems: [], specFiles: [] }) });
 

@@ -18,7 +18,7 @@ const service = createWizardService(globalThis.crypto?.subtle ? { sha256 } : {})
 const sendSummary = createSummarySender();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const SAVE_DELAY_MS = 500;
-const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick']);
+const CHANGES = new Set<PageRequest['type']>(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick', 'set-without-unresolved']);
 const OPENINGS = new Set<PageRequest['type']>(['convert', 'regenerate', 'full-schema', 'open-bundle']);
 // Other tabs' start pages list the drafts: they hear of every save and deletion.
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DRAFTS_CHANNEL) : undefined;

@@ -21,7 +21,7 @@ class FakeWorker implements WorkerLike {
   }
 }
 
-const summary = { folder: 'x', origin: { kind: 'spec', name: 'x.yaml' }, files: [], problems: [], errors: 0, warnings: 0, tools: 0, removed: [], credentials: [], safety: { safe: 0, idempotent: 0, unsafe: 0 } };
+const summary = { folder: 'x', origin: { kind: 'spec', name: 'x.yaml' }, files: [], problems: [], errors: 0, warnings: 0, tools: 0, removed: [], credentials: [], safety: { safe: 0, idempotent: 0, unsafe: 0 }, verdict: { kind: 'publishable' as const, spec: [] }, withoutUnresolved: false };
 
 function started(options: ConstructorParameters<typeof WorkerClient>[1] = {}) {
   const workers: FakeWorker[] = [];

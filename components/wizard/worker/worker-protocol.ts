@@ -38,9 +38,9 @@ export type StoppedReply = { type: 'stopped'; message: string };
 export type Reply = WizardReply | StorageReply | StoppedReply;
 
 /** Requests that change the skill: the ones a new worker must be given again if they were not saved yet. */
-export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' | 'set-safety' | 'set-pick' }>;
+export type ChangeRequest = Extract<WizardRequest, { type: 'edit' | 'revert' | 'remove' | 'put-back' | 'set-safety' | 'set-pick' | 'set-without-unresolved' }>;
 
-export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick']);
+export const CHANGE_TYPES: ReadonlySet<PageRequest['type']> = new Set(['edit', 'revert', 'remove', 'put-back', 'set-safety', 'set-pick', 'set-without-unresolved']);
 
 /** What the worker tells the page unasked. */
 export type WorkerEvent =
@@ -142,6 +142,8 @@ export function describeRequest(request: PageRequest): string {
       return `the response of ${request.path}`;
     case 'set-pick':
       return `keeping the chosen fields of ${request.path}`;
+    case 'set-without-unresolved':
+      return request.on ? 'going on without what the unresolved references name' : 'holding the skill back for its unresolved references';
     case 'full-schema':
       return `restoring the full schema of ${request.path}`;
     case 'tokens':
