@@ -69,7 +69,10 @@ export function ReportView({
   // The verdict `validate` gives the skill's files (its SKILL.md records the spec's unresolved
   // references, and whether the user goes on without them), then what only the import knows
   // (no operations, the report's own errors), as `convert` adds them.
-  const verdictSpec = summary.verdict.spec.filter((p) => p.severity === 'error');
+  // The spec's unresolved references, when the verdict holds the skill back for them, are named
+  // with the import's own words where it is at hand: each file the upload lacks, with its $ref.
+  const named = report ? importBlockers(report, specProblems).find((b) => b.ruleId === 'unresolved-references') : undefined;
+  const verdictSpec = summary.verdict.spec.filter((p) => p.severity === 'error').map((p) => (p.ruleId === 'spec-unresolved-references' && named ? named : p));
   const blockers = [...verdictSpec, ...(report ? importBlockers(report, specProblems, { withoutUnresolved: true }) : [])];
   const waivable = summary.withoutUnresolved || summary.verdict.spec.some((p) => p.ruleId === 'spec-unresolved-references');
   const accepted = summary.verdict.spec.filter((p) => p.severity !== 'error');
