@@ -9,6 +9,8 @@ describe('readJournalEntry', () => {
           { type: 'edit', path: 'SKILL.md', version: 3, text: 'a' },
           { type: 'convert', upload: {}, options: {} },
           { type: 'remove', paths: ['x.md'] },
+          { type: 'set-without-unresolved', on: true },
+          { type: 'set-without-unresolved', on: 'yes' },
           { type: 'edit', path: 42 },
           'nonsense',
         ],
@@ -19,6 +21,7 @@ describe('readJournalEntry', () => {
       changes: [
         { type: 'edit', path: 'SKILL.md', version: 3, text: 'a' },
         { type: 'remove', paths: ['x.md'] },
+        { type: 'set-without-unresolved', on: true },
       ],
       typed: { path: 'SKILL.md', text: 'ab' },
     });
