@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SPLIT_ENTRY as ENTRY } from './split-spec';
 import { WizardPage } from './wizard-page';
@@ -6,9 +9,11 @@ import { WizardPage } from './wizard-page';
 // One verdict: "Go on without them" is written into SKILL.md, so the wizard and `validate` of
 // the downloaded bundle say the same of a spec whose references do not resolve.
 
-/** `validate` of a downloaded bundle: its exit code. */
+/** `validate` of a downloaded bundle (named as a .zip, as `validate` tells a bundle from a folder): its exit code. */
 async function validate(path: string): Promise<number | null> {
-  return spawnSync(process.execPath, ['dist/cli.mjs', 'validate', path], { encoding: 'utf8' }).status;
+  const zip = join(mkdtempSync(join(tmpdir(), 'verdict-')), 'bundle.zip');
+  copyFileSync(path, zip);
+  return spawnSync(process.execPath, ['dist/cli.mjs', 'validate', zip], { encoding: 'utf8' }).status;
 }
 
 test('"Go on without them" writes its choice into SKILL.md: publishable in the wizard and for validate, after a reload too; unticked, held back again', async ({ page }) => {
