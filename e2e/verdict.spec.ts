@@ -24,11 +24,14 @@ test('"Go on without them" writes its choice into SKILL.md: publishable in the w
   await expect(blocked).toContainText('params.yaml');
   const choice = page.getByRole('checkbox', { name: /Go on without them/ });
   await expect(choice).not.toBeChecked();
+  const notice = page.locator('p.notice', { hasText: 'Not publishable for the spec it came from' });
+  await expect(notice).toBeVisible();
   const held = await wizard.download();
   expect(await validate((await held.download.path())!)).toBe(3);
 
   await choice.check();
   await expect(blocked).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
   await expect(page.locator('p.verdict.ok')).toContainText('Publishable.');
   const editor = await wizard.openFile('SKILL.md');
   expect(await wizard.text(editor)).toContain('  source-without-unresolved: "true"\n');
@@ -45,6 +48,7 @@ test('"Go on without them" writes its choice into SKILL.md: publishable in the w
 
   await choice.uncheck();
   await expect(blocked).toContainText('params.yaml');
+  await expect(notice).toBeVisible();
   await wizard.openFile('SKILL.md');
   expect(await wizard.text(page.getByLabel('Contents of SKILL.md'))).not.toContain('source-without-unresolved');
   expect(wizard.errors).toEqual([]);

@@ -255,6 +255,12 @@ export function Wizard() {
       ) : (
         <>
       {summary.errors > 0 && <p className="notice">This skill has {summary.errors === 1 ? 'an error' : `${summary.errors} errors`}: it can be downloaded, but not published until every error is fixed.</p>}
+      {summary.verdict.kind === 'spec' && (
+        <p className="notice">
+          Not publishable for the spec it came from, though its files pass every rule: {summary.verdict.spec.find((p) => p.severity === 'error')?.message}. It can be
+          downloaded; the import report says what is missing.
+        </p>
+      )}
       <div className="panes">
         <FileList
           files={summary.files}
