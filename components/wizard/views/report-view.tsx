@@ -68,9 +68,9 @@ export function ReportView({
   const atSpec = onOpenSpec ? (p: Problem) => onOpenSpec(p.file, p.line) : undefined;
   // The verdict `validate` gives the skill's files (its SKILL.md records the spec's unresolved
   // references, and whether the user goes on without them), then what only the import knows
-  // (no operations, the report's own errors), as `convert` adds them.
-  // The spec's unresolved references, when the verdict holds the skill back for them, are named
-  // with the import's own words where it is at hand: each file the upload lacks, with its $ref.
+  // (no operations, the report's own errors), as `convert` adds them. The unresolved references,
+  // when the verdict holds the skill back for them, are named with the import's own words where
+  // it is at hand: each file the upload lacks, with its $ref.
   const named = report ? importBlockers(report, specProblems).find((b) => b.ruleId === 'unresolved-references') : undefined;
   const verdictSpec = summary.verdict.spec.filter((p) => p.severity === 'error').map((p) => (p.ruleId === 'spec-unresolved-references' && named ? named : p));
   const blockers = [...verdictSpec, ...(report ? importBlockers(report, specProblems, { withoutUnresolved: true }) : [])];
@@ -149,9 +149,11 @@ export function ReportView({
             <input
               type="checkbox"
               checked={summary.withoutUnresolved}
-              disabled={!onWithoutUnresolved || choosing}
+              disabled={!onWithoutUnresolved}
+              aria-busy={choosing}
               onChange={(e) => {
-                if (!onWithoutUnresolved) return;
+                // One change at a time; the box keeps focus meanwhile, and shows the file's state when done.
+                if (!onWithoutUnresolved || choosing) return;
                 const on = e.target.checked;
                 setChoosing(true);
                 void onWithoutUnresolved(on)
