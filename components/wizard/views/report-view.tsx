@@ -77,7 +77,8 @@ export function ReportView({
   const waivable = summary.withoutUnresolved || summary.verdict.spec.some((p) => p.ruleId === 'spec-unresolved-references');
   const accepted = summary.verdict.spec.filter((p) => p.severity !== 'error');
   const [refused, setRefused] = useState<Problem[]>([]);
-  const [choosing, setChoosing] = useState(false);
+  // The choice being recorded, shown at once; the file's state once the worker answers.
+  const [choosing, setChoosing] = useState<boolean | null>(null);
   const missing = missingFiles(specProblems);
   return (
     <div className="report">
@@ -148,17 +149,17 @@ export function ReportView({
           <label className="choice">
             <input
               type="checkbox"
-              checked={summary.withoutUnresolved}
+              checked={choosing ?? summary.withoutUnresolved}
               disabled={!onWithoutUnresolved}
-              aria-busy={choosing}
+              aria-busy={choosing !== null}
               onChange={(e) => {
                 // One change at a time; the box keeps focus meanwhile, and shows the file's state when done.
-                if (!onWithoutUnresolved || choosing) return;
+                if (!onWithoutUnresolved || choosing !== null) return;
                 const on = e.target.checked;
-                setChoosing(true);
+                setChoosing(on);
                 void onWithoutUnresolved(on)
                   .then(setRefused)
-                  .finally(() => setChoosing(false));
+                  .finally(() => setChoosing(null));
               }}
             />{' '}
             Go on without them: publish the skill without what the unresolved references name (recorded in SKILL.md as{' '}
