@@ -302,6 +302,26 @@ describe('createWizardService', () => {
     expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'opened', result: { ok: false, problems: [{ ruleId: 'draft-unreadable' }] } });
   });
 
+  it('writes the GPT Actions document of the skill as it is now: removed operations out, a safety marked in the wizard', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const paths = (text: string) => Object.entries((JSON.parse(text) as { paths: Record<string, Record<string, { operationId: string; 'x-openai-isConsequential': boolean }>> }).paths).flatMap(([, item]) => Object.values(item).filter((op) => op.operationId !== undefined).map((op) => [op.operationId, op['x-openai-isConsequential']]));
+    const whole = paths((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text);
+    expect(whole).toHaveLength(5);
+    expect(whole).toContainEqual(['hollowbrook-guesthouse_cancel_booking', true]);
+    await call(service, { type: 'remove', paths: ['cancel_booking.md'] }, 'summary');
+    await call(service, { type: 'set-safety', files: [['create_booking.md', 'safe']] }, 'summary');
+    const curated = paths((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text);
+    expect(curated).toHaveLength(4);
+    expect(curated).not.toContainEqual(['hollowbrook-guesthouse_cancel_booking', true]);
+    expect(curated).toContainEqual(['hollowbrook-guesthouse_create_booking', false]);
+    // A skill opened from a bundle has no spec to make it from.
+    const { bytes: zip } = await call(service, { type: 'export', tools: false }, 'export');
+    const fromBundle = createWizardService();
+    await opened(fromBundle, { type: 'open-bundle', name: 'skill.zip', bytes: zip });
+    expect(await fromBundle.handle({ type: 'gpt-actions' })).toMatchObject({ type: 'error', message: expect.stringContaining('not generated from one') });
+  });
+
   it('reports the skill as curated: the removed operations left out, the types that went with them out of the shared ones', async () => {
     const service = createWizardService();
     const { report } = await opened(service, sampleUpload);

@@ -599,6 +599,14 @@ export function createWizardController(send: SendToWorker, store: WizardStore, i
       else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
+    /** The spec's OpenAPI document cut to the skill, for OpenAI GPT Actions (`convert --gpt-actions` writes the same). */
+    async onDownloadGptActions() {
+      await flushEdits();
+      const reply = await send({ type: 'gpt-actions' });
+      if (reply.type === 'gpt-actions') io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}.gpt-actions.json`, 'application/json');
+      else dispatch({ type: 'recovered', message: `The GPT Actions document could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
+    },
+
     /** The open file, fitted to the size limit on import, given its full schema: the skill generated again. */
     async onRestoreFullSchema() {
       const path = selected();
