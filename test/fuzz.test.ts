@@ -78,7 +78,7 @@ function fuzz(seed: number, from: number, count: number): Promise<Outcome> {
 // BAD-INPUT 35. `TEST_SEED=<n>` runs another set; `FUZZ_CASE=<i>` with the seed a failure
 // names replays that one case; `FUZZ_COUNT` runs more or fewer.
 describe('fuzz', () => {
-  it(`loads, converts, checks, publishes, calls and exports ${COUNT} generated specs and skills with hostile names, values and patterns: nothing throws, no case runs past its budget, export → import → export is identical`, { timeout: 600_000 }, async () => {
+  it(`loads, converts, checks, publishes, counts tokens, calls and exports ${COUNT} generated specs and skills with hostile names, values and patterns, long unbroken words, self-containing aliases and internal hosts: nothing throws, no case runs past its budget, export → import → export is identical`, { timeout: 600_000 }, async () => {
     const seed = testSeed(35_2026);
     onTestFailed(() => console.error(`the fuzz test ran with seed ${seed}; reproduce with TEST_SEED=${seed} (FUZZ_CASE=<i> for one case)`));
     const only = process.env.FUZZ_CASE;

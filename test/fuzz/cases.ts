@@ -10,6 +10,7 @@ import { publishTools } from '../../lib/publish/publish';
 import { checkPackage } from '../../lib/rules';
 import { writeManifest } from '../../lib/skill/manifest';
 import { writeOperationFile } from '../../lib/skill/operation-file';
+import { loadTokenizer } from '../../lib/targets/tokens/tokenizer';
 import { parseSkillPackage, type SkillPackage } from '../../lib/skill/package';
 import { hostileString, hostileValue, PROSE_PIECES } from '../hostile';
 import { random, type Random } from '../random';
@@ -28,6 +29,18 @@ export const PATTERNS = [
 
 /** Hosts a skill may name: a vendor's, a documentation name, and those no call may reach (loopback, private, metadata, a number, look-alike letters). */
 const HOSTS = ['api.example.com', 'api.acme.io', '169.254.169.254', '127.0.0.1:8080', '10.0.0.5', 'localhost', '[::1]', '[::ffff:127.0.0.1]', '2130706433', '0x7f.1', 'аpi.acme.io'] as const;
+
+/**
+ * One unbroken word, long enough that a tokenizer's merge loop run on it whole would take
+ * seconds to minutes (BAD-INPUT 39): letters, a base64-like run, digits.
+ */
+function longWord(r: Random): string {
+  const n = 2_000 + r.int(60_000);
+  return r.pick(['w'.repeat(n), 'Qm9keQ'.repeat(Math.ceil(n / 6)).slice(0, n), '9'.repeat(n)]);
+}
+
+/** A YAML node that contains itself (BAD-INPUT 38): refused at parse time, never expanded. */
+const SELF_ALIASES = ['x-loop: &loop [*loop]', 'x-loop: &loop {b: *loop}', 'x-loop: &loop {b: 1, <<: *loop}', 'x-loop: &loop [1, [2, *loop]]'] as const;
 
 /** Argument values to call with: what the patterns above choke on, and hostile strings. */
 const EVIL_STRINGS = [`${'a'.repeat(48)}!`, `${'a'.repeat(5000)}!`, '', '..', '%2e%2e', '\ud800'];
@@ -67,7 +80,9 @@ export async function runCase(c: FuzzCase): Promise<CaseResult> {
   }
   const pkg = parseSkillPackage({ folder, files });
   checkPackage(pkg);
-  publishTools(pkg);
+  const tokenizer = await loadTokenizer('o200k_base');
+  for (const tool of publishTools(pkg)) tokenizer.count(JSON.stringify(tool));
+  tokenizer.count(files.get('SKILL.md') ?? '');
   let calls = 0;
   const r = random(files.size);
   for (const op of pkg.operations) {
@@ -175,7 +190,7 @@ function specFile(r: Random): { path: string; text: string } {
       const op: Record<string, unknown> = { parameters, responses: { [r.pick(['200', '201', 'default', '2XX'])]: { description: hostileString(r) } } };
       if (r.chance(0.7)) op.operationId = hostileString(r, { lone: true });
       if (r.chance(0.6)) op.summary = hostileString(r, { lone: true });
-      if (r.chance(0.5)) op.description = [hostileString(r), r.pick(PROSE_PIECES)].join('\n');
+      if (r.chance(0.5)) op.description = [hostileString(r), r.pick(PROSE_PIECES), ...(r.chance(0.1) ? [longWord(r)] : [])].join('\n');
       if (r.chance(0.2)) op.deprecated = true;
       const body = schemaOf(r, 0, refs);
       if (r.chance(0.5)) {
@@ -186,12 +201,13 @@ function specFile(r: Random): { path: string; text: string } {
     }
     paths[path] = item;
   }
-  const info = { title: hostileString(r, { lone: true }), version: hostileString(r), description: [hostileString(r), r.pick(PROSE_PIECES)].join('\n\n') };
+  const info = { title: hostileString(r, { lone: true }), version: hostileString(r), description: [hostileString(r), r.pick(PROSE_PIECES), ...(r.chance(0.1) ? [longWord(r)] : [])].join('\n\n') };
   const doc = swagger
     ? { swagger: '2.0', info, host: r.pick(HOSTS), basePath: r.pick(['/', '/v1', '']), schemes: ['https'], paths, definitions: schemas }
     : { openapi: version, info, servers: [server(r)], paths, components: { schemas } };
   const yaml = r.chance(0.5);
-  return { path: yaml ? 'spec.yaml' : 'spec.json', text: yaml ? stringify(doc) : JSON.stringify(doc, null, r.chance(0.5) ? 2 : undefined) };
+  const text = yaml ? stringify(doc) + (r.chance(0.1) ? `${r.pick(SELF_ALIASES)}\n` : '') : JSON.stringify(doc, null, r.chance(0.5) ? 2 : undefined);
+  return { path: yaml ? 'spec.yaml' : 'spec.json', text };
 }
 
 /** A server: a vendor's, a relative one, a variable's, one no call may reach, a metadata address as a variable's default. */
@@ -239,7 +255,9 @@ function skillFiles(r: Random): Map<string, string> {
     if (r.chance(0.15)) text = mutate(r, text);
     files.set(`${base}.md`, text);
   }
-  files.set('SKILL.md', writeManifest({ name: 'fuzz', description: hostileString(r).trim() || 'Fuzz.', title: hostileString(r), operations: ops.map((o) => ({ name: o, description: hostileString(r) })) }));
+  const manifest = writeManifest({ name: 'fuzz', description: hostileString(r).trim() || 'Fuzz.', title: hostileString(r), operations: ops.map((o) => ({ name: o, description: hostileString(r) })) });
+  // A self-containing alias in the frontmatter (refused), or a long word in the body.
+  files.set('SKILL.md', r.chance(0.05) ? manifest.replace('---\n', `---\n${r.pick(SELF_ALIASES)}\n`) : r.chance(0.05) ? `${manifest}\n${longWord(r)}\n` : manifest);
   if (typeNames.length > 0) files.set('types.json', `${JSON.stringify(Object.fromEntries(typeNames.map((n) => [n, schemaOf(r, 1, refs)])), null, 2)}\n`);
   return files;
 }
