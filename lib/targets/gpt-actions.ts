@@ -1,7 +1,8 @@
 import { problem } from '../core/problem';
 import { fail, ok, type Result } from '../core/result';
 import { toolName } from '../publish/tool-name';
-import { declaredSafety, type Safety } from '../skill/operation-file';
+import { declaredSafety, parseOperationFile, type Safety } from '../skill/operation-file';
+import { firstParagraph } from '../skill/prose';
 import type { SkillPackage } from '../skill/package';
 
 /** The spec as loaded (lib/openapi's `LoadedSpec`): its bundled document and its format. */
@@ -19,6 +20,15 @@ export interface GptAction {
   path: string;
   safety: Safety;
   consequential: boolean;
+}
+
+export interface GptActionsOptions {
+  /**
+   * The skill's files as generated (the wizard's session keeps them): where an operation's
+   * first paragraph, its tool description, was edited since, the edited text is the
+   * operation's `description`. Without it the spec's descriptions stay.
+   */
+  generated?: ReadonlyMap<string, string>;
 }
 
 export interface GptActionsExport {
@@ -46,7 +56,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * 3.x, and this project has no 2.0 → 3.x converter. Deterministic: the same spec and skill
  * give the same bytes.
  */
-export function gptActionsExport(spec: GptActionsSpec, pkg: SkillPackage): Result<GptActionsExport> {
+export function gptActionsExport(spec: GptActionsSpec, pkg: SkillPackage, options: GptActionsOptions = {}): Result<GptActionsExport> {
   if (spec.format.kind !== 'openapi' || !isObject(spec.document)) {
     return fail([problem('gpt-actions', 'error', `GPT Actions take an OpenAPI 3.x document; this spec is Swagger ${spec.format.version}, which is not converted to 3.x here (convert the spec to OpenAPI 3 first, e.g. with swagger2openapi)`, spec.entry)]);
   }
@@ -63,7 +73,7 @@ export function gptActionsExport(spec: GptActionsSpec, pkg: SkillPackage): Resul
   }
 
   // Each skill operation matched to the longest spec path its URL ends with.
-  const chosen = new Map<string, { tool: string; file: string; safety: Safety; base: string }>();
+  const chosen = new Map<string, { tool: string; file: string; safety: Safety; base: string; description?: string }>();
   const unmatched: string[] = [];
   for (const op of pkg.operations) {
     const d = op.declaration;
@@ -80,7 +90,8 @@ export function gptActionsExport(spec: GptActionsSpec, pkg: SkillPackage): Resul
       unmatched.push(op.file);
       continue;
     }
-    chosen.set(`${method} ${best.path}`, { tool: toolName(skill, op.baseName), file: op.file, safety: declaredSafety(d), base: baseOf(url, comparable(best.path)) });
+    const description = editedDescription(op.file, op.prose, options.generated);
+    chosen.set(`${method} ${best.path}`, { tool: toolName(skill, op.baseName), file: op.file, safety: declaredSafety(d), base: baseOf(url, comparable(best.path)), ...(description !== undefined ? { description } : {}) });
   }
 
   // The server most operations use is the document's; another base is written on its operation.
@@ -128,6 +139,14 @@ function comparable(pathOrUrl: string): string {
   return pathOrUrl.replace(/#.*$/, '').replace(/%3F/gi, '?');
 }
 
+/** The tool description of a file, where the person changed it from the generated one. */
+function editedDescription(file: string, prose: string, generated: ReadonlyMap<string, string> | undefined): string | undefined {
+  const before = generated?.get(file);
+  if (before === undefined) return undefined;
+  const now = firstParagraph(prose);
+  return now !== '' && now !== firstParagraph(parseOperationFile(file, before).prose) ? now : undefined;
+}
+
 /** `/pets/{petId}` and `/pets/{id}` are one template. */
 function templateOf(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}');
@@ -151,12 +170,13 @@ function pick(o: Json, keys: readonly string[]): Json {
 }
 
 /** The spec's operation with the skill's name and safety; callbacks leave (GPT Actions call, they are not called). */
-function operationOf(op: Json, c: { tool: string; safety: Safety }, server: string | undefined): Json {
+function operationOf(op: Json, c: { tool: string; safety: Safety; description?: string }, server: string | undefined): Json {
   const r: Json = { operationId: c.tool, 'x-openai-isConsequential': c.safety !== 'safe' };
   for (const [k, v] of Object.entries(op)) {
     if (k === 'operationId' || k === 'x-openai-isConsequential' || k === 'callbacks' || k === 'servers') continue;
-    r[k] = v;
+    r[k] = k === 'description' && c.description !== undefined ? c.description : v;
   }
+  if (c.description !== undefined && r.description === undefined) r.description = c.description;
   if (server !== undefined) r.servers = [{ url: server }];
   return r;
 }

@@ -315,6 +315,14 @@ describe('createWizardService', () => {
     expect(curated).toHaveLength(4);
     expect(curated).not.toContainEqual(['hollowbrook-guesthouse_cancel_booking', true]);
     expect(curated).toContainEqual(['hollowbrook-guesthouse_create_booking', false]);
+    // A description the person rewrote is the operation's; the others stay the spec's.
+    const { file } = await call(service, { type: 'file', path: 'list_rooms.md' }, 'file');
+    const prose = file!.text.indexOf('\n---\n') + 5;
+    await edit(service, 'list_rooms.md', `${file!.text.slice(0, prose)}\nEvery room of the guesthouse, with its price per night.\n\n${file!.text.slice(prose)}`);
+    const described = JSON.parse((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text) as { paths: Record<string, Record<string, { operationId?: string; description?: string }>> };
+    const ops = Object.values(described.paths).flatMap((item) => Object.values(item));
+    expect(ops.find((op) => op.operationId === 'hollowbrook-guesthouse_list_rooms')?.description).toBe('Every room of the guesthouse, with its price per night.');
+    expect(ops.filter((op) => op.description === 'Every room of the guesthouse, with its price per night.')).toHaveLength(1);
     // A skill opened from a bundle has no spec to make it from.
     const { bytes: zip } = await call(service, { type: 'export', tools: false }, 'export');
     const fromBundle = createWizardService();

@@ -330,7 +330,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     if (!from) return { type: 'error', message: 'The GPT Actions document is made from the spec: this skill was not generated from one here' };
     const spec = madeFrom?.upload === from ? madeFrom.spec : await loadSpec(from.upload.files, { entry: from.upload.entry, validate: false }).then((r) => (r.ok ? r.value : undefined));
     if (!spec) return { type: 'error', message: 'The spec the skill was generated from could not be read again' };
-    const exported = gptActionsExport(spec, session.pkg);
+    const exported = gptActionsExport(spec, session.pkg, { generated: session.original });
     if (!exported.ok) return { type: 'error', message: exported.problems[0]?.message ?? 'The GPT Actions document could not be made' };
     return { type: 'gpt-actions', folder: session.pkg.folder, text: exported.value.json };
   }
