@@ -29,6 +29,8 @@ export interface GptActionsOptions {
    * operation's `description`. Without it the spec's descriptions stay.
    */
   generated?: ReadonlyMap<string, string>;
+  /** A read-only export (SPEC 8.2): the safe operations only. */
+  readOnly?: boolean;
 }
 
 export interface GptActionsExport {
@@ -78,6 +80,7 @@ export function gptActionsExport(spec: GptActionsSpec, pkg: SkillPackage, option
   for (const op of pkg.operations) {
     const d = op.declaration;
     if (!d || typeof d.method !== 'string' || typeof d.url !== 'string') continue;
+    if (options.readOnly && declaredSafety(d) !== 'safe') continue;
     const method = d.method.toLowerCase();
     const url = comparable(d.url);
     const urlTemplate = templateOf(url);

@@ -60,7 +60,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('compat-detail'), target: z.string() }),
   z.object({ type: z.literal('target-tools'), target: z.string() }),
   z.object({ type: z.literal('report') }),
-  z.object({ type: z.literal('gpt-actions') }),
+  z.object({ type: z.literal('gpt-actions'), readOnly: z.boolean().optional() }),
 ]);
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });

@@ -323,6 +323,10 @@ describe('createWizardService', () => {
     const ops = Object.values(described.paths).flatMap((item) => Object.values(item));
     expect(ops.find((op) => op.operationId === 'hollowbrook-guesthouse_list_rooms')?.description).toBe('Every room of the guesthouse, with its price per night.');
     expect(ops.filter((op) => op.description === 'Every room of the guesthouse, with its price per night.')).toHaveLength(1);
+    // Read-only: the safe operations only (SPEC 8.2).
+    const safe = paths((await call(service, { type: 'gpt-actions', readOnly: true }, 'gpt-actions')).text);
+    expect(safe.length).toBeGreaterThan(0);
+    expect(safe.every(([, consequential]) => consequential === false)).toBe(true);
     // A skill opened from a bundle has no spec to make it from.
     const { bytes: zip } = await call(service, { type: 'export', tools: false }, 'export');
     const fromBundle = createWizardService();

@@ -109,7 +109,7 @@ export type WizardRequest =
   /** The import report file, as `convert --report` writes it, of the skill as it is now. */
   | { type: 'report' }
   /** An OpenAPI document for OpenAI GPT Actions: the spec's operations the skill keeps (SPEC 8.2). */
-  | { type: 'gpt-actions' }
+  | { type: 'gpt-actions'; readOnly?: boolean }
   /** Every operation, one row each, for the operations view. */
   | { type: 'operations' }
   /**
@@ -324,13 +324,13 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
   };
 
   /** The GPT Actions document of the open skill, from the spec it was generated from: a skill opened from a bundle has none. */
-  async function gptActions(): Promise<WizardReply> {
+  async function gptActions(readOnly: boolean): Promise<WizardReply> {
     if (!session) return NO_SESSION;
     const from = session.report ? lastUpload : undefined;
     if (!from) return { type: 'error', message: 'The GPT Actions document is made from the spec: this skill was not generated from one here' };
     const spec = madeFrom?.upload === from ? madeFrom.spec : await loadSpec(from.upload.files, { entry: from.upload.entry, validate: false }).then((r) => (r.ok ? r.value : undefined));
     if (!spec) return { type: 'error', message: 'The spec the skill was generated from could not be read again' };
-    const exported = gptActionsExport(spec, session.pkg, { generated: session.original });
+    const exported = gptActionsExport(spec, session.pkg, { generated: session.original, readOnly });
     if (!exported.ok) return { type: 'error', message: exported.problems[0]?.message ?? 'The GPT Actions document could not be made' };
     return { type: 'gpt-actions', folder: session.pkg.folder, text: exported.value.json };
   }
@@ -568,7 +568,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
         }
         case 'gpt-actions':
-          return gptActions();
+          return gptActions(request.readOnly === true);
         case 'update':
           return prepareUpdate(request);
         case 'apply-update':

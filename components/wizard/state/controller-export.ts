@@ -32,8 +32,9 @@ export function createExport(base: ControllerBase, editing: Editing) {
     /** The spec's OpenAPI document cut to the skill, for OpenAI GPT Actions (`convert --gpt-actions` writes the same). */
     async onDownloadGptActions() {
       await flushEdits();
-      const reply = await send({ type: 'gpt-actions' });
-      if (reply.type === 'gpt-actions') io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}.gpt-actions.json`, 'application/json');
+      const { readOnly } = store.get();
+      const reply = await send({ type: 'gpt-actions', readOnly });
+      if (reply.type === 'gpt-actions') io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}${readOnly ? '.read-only' : ''}.gpt-actions.json`, 'application/json');
       else dispatch({ type: 'recovered', message: `The GPT Actions document could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
