@@ -86,6 +86,22 @@ describe.concurrent('cli convert', () => {
     expect(file).toContain('https://example.com/api/a');
   });
 
+  it('writes the GPT Actions document with --gpt-actions, of the operations kept; refuses it for Swagger 2.0, writing nothing', async ({ expect }) => {
+    const fixtures = join(ROOT, 'lib/targets/fixtures/gpt-actions');
+    const file = join(tmp, 'pets.gpt-actions.json');
+    const r = await cli('convert', join(fixtures, 'spec.yaml'), '--out', join(tmp, 'gpt'), '--exclude-tags', 'admin', '--gpt-actions', file);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Wrote the GPT Actions document (3 operations) to ${file}`);
+    expect(await readFile(file, 'utf8')).toBe(await readFile(join(fixtures, 'expected.json'), 'utf8'));
+    const out = join(tmp, 'gpt-swagger');
+    const refused = await cli('convert', join(MULTI, '../swagger-20/swagger.yaml'), '--out', out, '--gpt-actions', join(tmp, 'swagger.gpt-actions.json'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/GPT Actions take an OpenAPI 3\.x document; this spec is Swagger 2\.0/);
+    expect(await readdir(tmp)).not.toContain('swagger.gpt-actions.json');
+    expect(await readdir(tmp)).not.toContain('gpt-swagger');
+  });
+
   it("gives SKILL.md the SHA-256 of the spec's text (lib's digest), a BOM left out, for one file, an entry file with the files it names, and a folder", async ({ expect }) => {
     const { sha256Hex } = await import('../lib/core/sha256');
     const text = "openapi: 3.0.3\ninfo: {title: Café ✓ 🐶, version: '1'}\nservers: [{url: 'https://h.example.com'}]\npaths:\n  /a:\n    get: {operationId: getA, responses: {'200': {description: ok, content: {application/json: {schema: {$ref: 'a.yaml'}}}}}}\n";

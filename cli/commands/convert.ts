@@ -49,6 +49,7 @@ const convertOptions = z.object({
   server: z.optional(z.string()),
   zip: z.optional(path('zip')),
   report: z.optional(path('report')),
+  'gpt-actions': z.optional(path('gpt-actions')),
   'include-tags': listOption('include-tags', 'a tag'),
   'exclude-tags': listOption('exclude-tags', 'a tag'),
   'include-paths': listOption('include-paths', 'a path'),
@@ -71,7 +72,7 @@ const SUMMARY_LISTED = 10;
 export const convert = defineCommand({
   name: 'convert',
   usage:
-    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--include-resources <resources>] [--exclude-resources <resources>] [--exclude-deprecated] [--read-only] [--zip <file>] [--report <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
+    'convert <spec file | folder | .zip> --out <folder> [--name <skill>] [--base-url <url>] [--server-var <name=value>]… [--server <url>] [--include-tags <tags>] [--exclude-tags <tags>] [--include-paths <paths>] [--exclude-paths <paths>] [--include-resources <resources>] [--exclude-resources <resources>] [--exclude-deprecated] [--read-only] [--zip <file>] [--report <file.json>] [--gpt-actions <file.json>] [--tools] [--no-fit] [--without-unresolved] [--force]',
   summary: 'Generate a skill from an OpenAPI or Swagger spec; print the import report',
   help: [
     'Writes the skill into <out>/<skill name>/ (SKILL.md, types.json when there are shared',
@@ -95,6 +96,11 @@ export const convert = defineCommand({
     '  --tools             adds tools.json to the bundle',
     '  --report <file>     writes the import report as JSON, with each tool\'s tokens and',
     '                      the skill\'s fit per target (as `tokens` and `compat` count them)',
+    '  --gpt-actions <file>  writes an OpenAPI document for OpenAI GPT Actions: the',
+    '                      spec\'s operations the skill keeps, each named as its tool,',
+    '                      x-openai-isConsequential true unless it is safe, the',
+    '                      servers the skill\'s. OpenAPI 3.x only: Swagger 2.0 is',
+    '                      refused',
     '  --no-fit            keeps every operation\'s full schema: one whose parameters pass',
     '                      the 24,576-byte limit then fails expanded-size. By default it is',
     '                      fitted (examples, nested descriptions and long sentences dropped,',
@@ -147,10 +153,12 @@ export const convert = defineCommand({
 
 async function convertWith(specPath: string, options: ConvertOptions, io: Io): Promise<number> {
   const { out, zip, report } = options;
+  const gptActions = options['gpt-actions'];
   // Where the output goes is checked before the spec is read: a wrong path fails at once.
   await checkOutputFolder(out);
   if (zip !== undefined) await checkOutputFile('zip', zip);
   if (report !== undefined) await checkOutputFile('report', report);
+  if (gptActions !== undefined) await checkOutputFile('gpt-actions', gptActions);
   const upload = await readSpecUpload(specPath);
   if (!upload.ok) {
     for (const p of upload.problems) io.err(formatProblem(p));
@@ -216,6 +224,19 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     const targets = await reportTargets(skillTools(pkg).value);
     extra.set(report, reportFileJson(buildReportFile(result.report, [...upload.value.problems, ...loadProblems], problems, targets)));
   }
+  let gptActionsCount: number | undefined;
+  if (gptActions !== undefined) {
+    const { gptActionsExport } = await import('../../lib/targets/gpt-actions');
+    const exported = gptActionsExport(generated.value.spec, pkg);
+    if (!exported.ok) {
+      for (const p of exported.problems) io.err(formatProblem(p));
+      io.err(`${specPath}: --gpt-actions: nothing was written`);
+      return EXIT_PROBLEMS;
+    }
+    for (const file of exported.value.unmatched) io.err(`warning: --gpt-actions: ${file} matches no operation of the spec; left out`);
+    extra.set(gptActions, exported.value.json);
+    gptActionsCount = exported.value.actions.length;
+  }
   await writeSkillFolder(out, result.folder, result.files, { force: options.force }, extra);
   // A list of the report longer than a screen gives its first ones: --report writes each (Kubernetes: 401 shared types).
   io.out(formatReportSummary(result.report, { listed: SUMMARY_LISTED, more: (n) => `… and ${n} more (\`--report <file.json>\` writes each)` }).trimEnd());
@@ -230,6 +251,7 @@ async function convertWith(specPath: string, options: ConvertOptions, io: Io): P
     for (const line of foldedProblemLines(problems, result.folder, join(out, result.folder))) io.out(line);
   }
   io.out(`Wrote ${result.files.size} files to ${join(out, result.folder)}; publish rules: ${countProblems(problems)}`);
+  if (gptActions !== undefined) io.out(`Wrote the GPT Actions document (${gptActionsCount} operations) to ${gptActions}`);
   // Unresolved references, no operations or an error in the report leave the skill unpublishable, whatever the rules say.
   const withoutUnresolved = options['without-unresolved'];
   const blockers = importBlockers(result.report, loadProblems, { withoutUnresolved });

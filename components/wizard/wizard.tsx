@@ -204,6 +204,12 @@ export function Wizard() {
           <button type="button" className="primary" onClick={() => void actions.onDownload()}>
             Download bundle
           </button>
+          {/* Made from the spec, which GPT Actions take as OpenAPI 3.x: not for a bundle opened without one, nor for Swagger 2.0. */}
+          {opened.report && !opened.report.source.format.toLowerCase().startsWith('swagger') && (
+            <button type="button" title="The spec's operations the skill keeps, as an OpenAPI document for OpenAI GPT Actions" onClick={() => void actions.onDownloadGptActions()}>
+              GPT Actions (OpenAPI)
+            </button>
+          )}
           <button type="button" id="update-button" disabled={updating} onClick={() => (setUpdated(null), setUpdating(true))}>
             Update to a newer spec…
           </button>

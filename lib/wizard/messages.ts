@@ -61,6 +61,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('compat-detail'), target: z.string() }),
   z.object({ type: z.literal('target-tools'), target: z.string() }),
   z.object({ type: z.literal('report') }),
+  z.object({ type: z.literal('gpt-actions'), readOnly: z.boolean().optional() }),
 ]);
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
@@ -281,6 +282,7 @@ export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('t
     file: z.object({ text: z.string(), log: z.array(z.string()), fits: z.boolean() }).or(z.undefined()),
   }),
   z.object({ type: z.literal('report'), folder: z.string(), text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('gpt-actions'), folder: z.string(), text: z.string() }),
   z.object({ type: z.literal('operations'), rows: z.array(operationRowSchema) }),
   z.object({ type: z.literal('response'), path, preview: responsePreviewSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),

@@ -302,6 +302,38 @@ describe('createWizardService', () => {
     expect(await again.handle({ type: 'restore', snapshot: { version: 99 } })).toMatchObject({ type: 'opened', result: { ok: false, problems: [{ ruleId: 'draft-unreadable' }] } });
   });
 
+  it('writes the GPT Actions document of the skill as it is now: removed operations out, a safety marked in the wizard', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const paths = (text: string) => Object.entries((JSON.parse(text) as { paths: Record<string, Record<string, { operationId: string; 'x-openai-isConsequential': boolean }>> }).paths).flatMap(([, item]) => Object.values(item).filter((op) => op.operationId !== undefined).map((op) => [op.operationId, op['x-openai-isConsequential']]));
+    const whole = paths((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text);
+    expect(whole).toHaveLength(5);
+    expect(whole).toContainEqual(['hollowbrook-guesthouse_cancel_booking', true]);
+    await call(service, { type: 'remove', paths: ['cancel_booking.md'] }, 'summary');
+    await call(service, { type: 'set-safety', files: [['create_booking.md', 'safe']] }, 'summary');
+    const curated = paths((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text);
+    expect(curated).toHaveLength(4);
+    expect(curated).not.toContainEqual(['hollowbrook-guesthouse_cancel_booking', true]);
+    expect(curated).toContainEqual(['hollowbrook-guesthouse_create_booking', false]);
+    // A description the person rewrote is the operation's; the others stay the spec's.
+    const { file } = await call(service, { type: 'file', path: 'list_rooms.md' }, 'file');
+    const prose = file!.text.indexOf('\n---\n') + 5;
+    await edit(service, 'list_rooms.md', `${file!.text.slice(0, prose)}\nEvery room of the guesthouse, with its price per night.\n\n${file!.text.slice(prose)}`);
+    const described = JSON.parse((await call(service, { type: 'gpt-actions' }, 'gpt-actions')).text) as { paths: Record<string, Record<string, { operationId?: string; description?: string }>> };
+    const ops = Object.values(described.paths).flatMap((item) => Object.values(item));
+    expect(ops.find((op) => op.operationId === 'hollowbrook-guesthouse_list_rooms')?.description).toBe('Every room of the guesthouse, with its price per night.');
+    expect(ops.filter((op) => op.description === 'Every room of the guesthouse, with its price per night.')).toHaveLength(1);
+    // Read-only: the safe operations only (SPEC 8.2).
+    const safe = paths((await call(service, { type: 'gpt-actions', readOnly: true }, 'gpt-actions')).text);
+    expect(safe.length).toBeGreaterThan(0);
+    expect(safe.every(([, consequential]) => consequential === false)).toBe(true);
+    // A skill opened from a bundle has no spec to make it from.
+    const { bytes: zip } = await call(service, { type: 'export', tools: false }, 'export');
+    const fromBundle = createWizardService();
+    await opened(fromBundle, { type: 'open-bundle', name: 'skill.zip', bytes: zip });
+    expect(await fromBundle.handle({ type: 'gpt-actions' })).toMatchObject({ type: 'error', message: expect.stringContaining('not generated from one') });
+  });
+
   it('reports the skill as curated: the removed operations left out, the types that went with them out of the shared ones', async () => {
     const service = createWizardService();
     const { report } = await opened(service, sampleUpload);

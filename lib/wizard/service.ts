@@ -34,6 +34,7 @@ import { createSkillFit, type TargetDetail, type TargetRow, type TokensView } fr
 import { lastUploadSchema, type LastUpload } from './draft-schema';
 import { describeIssues } from '../core/describe-issues';
 import { reportAsCurated } from '../curate/report';
+import { gptActionsExport } from '../targets/gpt-actions';
 import {
   editFile,
   exportSession,
@@ -112,6 +113,8 @@ export type WizardRequest =
   | { type: 'target-tools'; target: string }
   /** The import report file, as `convert --report` writes it, of the skill as it is now. */
   | { type: 'report' }
+  /** An OpenAPI document for OpenAI GPT Actions: the spec's operations the skill keeps (SPEC 8.2). */
+  | { type: 'gpt-actions'; readOnly?: boolean }
   /** Every operation, one row each, for the operations view. */
   | { type: 'operations' }
   /**
@@ -194,6 +197,7 @@ export type WizardReply =
   | { type: 'target-tools'; folder: string; target: string; file: { text: string; log: string[]; fits: boolean } | undefined }
   /** Undefined for a skill opened from a bundle: there was no import. */
   | { type: 'report'; folder: string; text: string | undefined }
+  | { type: 'gpt-actions'; folder: string; text: string }
   | { type: 'operations'; rows: OperationRow[] }
   | { type: 'response'; path: string; preview: ResponsePreview }
   | { type: 'error'; message: string };
@@ -323,6 +327,18 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
     }
     return exampleSpec.spec;
   };
+
+  /** The GPT Actions document of the open skill, from the spec it was generated from: a skill opened from a bundle has none. */
+  async function gptActions(readOnly: boolean): Promise<WizardReply> {
+    if (!session) return NO_SESSION;
+    const from = session.report ? lastUpload : undefined;
+    if (!from) return { type: 'error', message: 'The GPT Actions document is made from the spec: this skill was not generated from one here' };
+    const spec = madeFrom?.upload === from ? madeFrom.spec : await loadSpec(from.upload.files, { entry: from.upload.entry, validate: false }).then((r) => (r.ok ? r.value : undefined));
+    if (!spec) return { type: 'error', message: 'The spec the skill was generated from could not be read again' };
+    const exported = gptActionsExport(spec, session.pkg, { generated: session.original, readOnly });
+    if (!exported.ok) return { type: 'error', message: exported.problems[0]?.message ?? 'The GPT Actions document could not be made' };
+    return { type: 'gpt-actions', folder: session.pkg.folder, text: exported.value.json };
+  }
 
   async function previewResponse(path: string): Promise<WizardReply> {
     if (!session) return NO_SESSION;
@@ -563,6 +579,8 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           const file = buildReportFile(curated, specProblems, summarize(session).problems, await fit.reportTargets(pkg));
           return { type: 'report', folder: pkg.folder, text: reportFileJson(file) };
         }
+        case 'gpt-actions':
+          return gptActions(request.readOnly === true);
         case 'update':
           return prepareUpdate(request);
         case 'apply-update':

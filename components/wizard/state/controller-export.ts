@@ -1,7 +1,7 @@
 import { replyProblem, type ControllerBase } from './controller-shared';
 import type { Editing } from './controller-editing';
 
-/** What leaves the wizard: the skill's bundle (with tools, read-only), the import report, and a file as the bundle will hold it. */
+/** What leaves the wizard: the skill's bundle (with tools, read-only), the import report, the GPT Actions document, and a file as the bundle will hold it. */
 export function createExport(base: ControllerBase, editing: Editing) {
   const { send, store, io, dispatch } = base;
   const { flushEdits } = editing;
@@ -27,6 +27,15 @@ export function createExport(base: ControllerBase, editing: Editing) {
       const reply = await send({ type: 'report' });
       if (reply.type === 'report' && reply.text !== undefined) io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}.report.json`, 'application/json');
       else if (reply.type !== 'report') dispatch({ type: 'recovered', message: `The report could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
+    },
+
+    /** The spec's OpenAPI document cut to the skill, for OpenAI GPT Actions (`convert --gpt-actions` writes the same). */
+    async onDownloadGptActions() {
+      await flushEdits();
+      const { readOnly } = store.get();
+      const reply = await send({ type: 'gpt-actions', readOnly });
+      if (reply.type === 'gpt-actions') io.saveBytes(new TextEncoder().encode(reply.text), `${reply.folder}${readOnly ? '.read-only' : ''}.gpt-actions.json`, 'application/json');
+      else dispatch({ type: 'recovered', message: `The GPT Actions document could not be made: ${replyProblem(reply, '')[0]?.message ?? reply.type}` });
     },
 
     setWithTools: (on: boolean) => dispatch({ type: 'with-tools', on }),

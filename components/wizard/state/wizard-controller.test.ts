@@ -479,6 +479,15 @@ one two`);
     expect(await h.text('SKILL.md')).toContain('Last words.');
   });
 
+  it('downloads the GPT Actions document under the folder name, of the operations the skill keeps', async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.onDownloadGptActions();
+    const [bytes, name, type] = vi.mocked(h.io.saveBytes).mock.calls[0];
+    expect([name, type]).toEqual(['hollowbrook-guesthouse.gpt-actions.json', 'application/json']);
+    expect(new TextDecoder().decode(bytes)).toContain('"operationId": "hollowbrook-guesthouse_cancel_booking"');
+  });
+
   it("shows the worker's text and says why when an edit is refused because the file changed under the page", async () => {
     const h = harness();
     await h.controller.onSample({});

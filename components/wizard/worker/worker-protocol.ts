@@ -156,6 +156,8 @@ export function describeRequest(request: PageRequest): string {
       return `adapting the tools for ${request.target}`;
     case 'report':
       return 'writing the report';
+    case 'gpt-actions':
+      return 'writing the GPT Actions document';
     case 'operations':
       return 'listing the operations';
     case 'update':
