@@ -52,7 +52,7 @@ const spec = {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('mark three POSTs safe in bulk, download read-only, and keep two fields of a response', async ({ page }) => {
+test('mark three POSTs safe in bulk, download read-only and for GPT Actions, and keep two fields of a response', async ({ page }) => {
   const wizard = new WizardPage(page);
   await wizard.open();
   await wizard.uploadSpec([{ name: 'shop.json', buffer: Buffer.from(JSON.stringify(spec)) }]);
@@ -91,6 +91,20 @@ test('mark three POSTs safe in bulk, download read-only, and keep two fields of 
   expect(tools.map((t) => [t.alias, t.safety]).sort()).toEqual([['find_orders', 'safe'], ['list_orders', 'safe'], ['quote_shipping', 'safe'], ['tally_orders', 'safe']]);
   expect(files.get('SKILL.md')).toContain('generated-with: "{\\"readOnly\\":true}"');
   expect(files.get('find_orders.md')).toMatch(/^ {2}safety: safe$/m);
+
+  // GPT Actions: the spec's operations the skill keeps, consequential unless marked safe.
+  const gptActions = async () => {
+    const [got] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'GPT Actions (OpenAPI)' }).click()]);
+    const { readFile } = await import('node:fs/promises');
+    const doc = JSON.parse(await readFile(await got.path(), 'utf8')) as { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-openai-isConsequential': boolean }>> };
+    expect(doc.openapi).toBe('3.0.3');
+    return Object.values(doc.paths)
+      .flatMap((item) => Object.values(item).map((op) => [op.operationId, op['x-openai-isConsequential']] as const))
+      .sort(([a], [b]) => a.localeCompare(b));
+  };
+  expect(await gptActions()).toEqual([['promises-shop_find_orders', false], ['promises-shop_list_orders', false], ['promises-shop_quote_shipping', false], ['promises-shop_tally_orders', false]]);
+  await page.getByRole('checkbox', { name: /Read-only/ }).uncheck();
+  expect(await gptActions()).toEqual([['promises-shop_create_order', true], ['promises-shop_delete_order', true], ['promises-shop_find_orders', false], ['promises-shop_list_orders', false], ['promises-shop_quote_shipping', false], ['promises-shop_tally_orders', false]]);
 
   // The Tool tab: a marked POST as an MCP client gets it.
   await wizard.openFile('find_orders.md');
