@@ -598,6 +598,31 @@ describe('convertSpec', () => {
     expect(r.schema('json')).toEqual({ type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } });
   });
 
+  it('never makes a binary field of a JSON body an argument: an optional one left out and reported, a required one prose-only', () => {
+    const file = { type: 'string', format: 'binary' };
+    const r = run(
+      oas({
+        '/a': { post: { operationId: 'optionalFile', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, file } } } } }, responses: ok } },
+        '/b': {
+          post: {
+            operationId: 'requiredFile',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: { type: 'object', required: ['file'], properties: { name: { type: 'string' }, file } } },
+                'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { name: { type: 'string' }, file } } },
+              },
+            },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(r.schema('optional_file')).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(r.report.warnings.filter((w) => w.ruleId === 'file-left-out').map((w) => w.message)).toEqual(['The optional body field `file` is a file, which a model cannot send; it is not an argument']);
+    expect(r.report.proseOnly.map((p) => [p.file, p.reasons[0]])).toEqual([['required_file.md', 'the required body field `file` is a file, which a model cannot send']]);
+  });
+
   it('lists webhooks, callbacks, options and trace in the report without generating them', () => {
     const r = run({
       ...oas({

@@ -162,6 +162,7 @@ function openApiBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
   }
   const plan = jsonBody(ctx, types, chosen.schema, chosen.mediaType, chosen.schemaPointer, resolved.pointer, description, chosen.encoding);
   if (plan.kind === 'fields' && chosen.encoding !== 'json') applyEncoding(ctx, plan, chosen, types);
+  else markFiles(plan, types);
   return plan;
 }
 
@@ -246,7 +247,7 @@ function swaggerBody(ctx: ConvertContext, types: TypeRegistry, operation: Operat
     return plan;
   }
   const mediaType = jsonPreference(consumes)[0] ?? 'application/json';
-  return jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description, 'json');
+  return markFiles(jsonBody(ctx, types, body.schema, mediaType, body.schemaPointer, body.pointer, description, 'json'), types);
 }
 
 /** A file: a binary string (`format: binary`, Swagger's `type: file`), or a list of them. */
@@ -257,6 +258,16 @@ function isFileSchema(schema: Converted, types: TypeRegistry, depth = 0): boolea
   if (s.type === 'string' && typeof s.contentMediaType === 'string' && !isJson(s.contentMediaType) && !/^text\//i.test(s.contentMediaType) && s.contentEncoding === undefined) return true;
   if (s.type === 'array' && s.items !== undefined) return isFileSchema(s.items as Converted, types, depth + 1);
   return false;
+}
+
+/**
+ * A JSON body's file fields (`format: binary`): JSON cannot carry a file's bytes, so such a
+ * field is never an argument (SPEC 7.2), as in a multipart body: left out when optional,
+ * the operation prose-only when it is required.
+ */
+function markFiles(plan: BodyPlan, types: TypeRegistry): BodyPlan {
+  if (plan.kind === 'fields') for (const f of plan.fields) if (isFileSchema(f.schema, types)) f.file = true;
+  return plan;
 }
 
 /** A body whose top-level fields include a file. */
