@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, type CallAnswer, type HttpRequest } from '../../lib/call';
+import { readAnswerBody, type CallAnswer, type HttpRequest } from '../../lib/call';
 
 /** An answer, or why there is none, in one line. */
 export type Sent = { ok: true; answer: CallAnswer } | { ok: false; why: string };
@@ -20,28 +20,15 @@ export async function sendRequest(request: HttpRequest, timeoutMs: number): Prom
     if (signal.aborted) return stopped();
     return { ok: false, why: `${request.method} ${request.url}: ${unreachable(e, host)}` };
   }
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let kept = 0;
-  try {
-    if (response.body) {
-      for await (const chunk of response.body) {
-        bytes += chunk.length;
-        if (kept < MAX_ANSWER_BYTES) {
-          const part = chunk.subarray(0, MAX_ANSWER_BYTES - kept);
-          chunks.push(part);
-          kept += part.length;
-        }
-      }
-    }
-  } catch (e) {
+  const read = await readAnswerBody(response.body);
+  if (!read.ok) {
     if (signal.aborted) return stopped();
-    return { ok: false, why: `${request.method} ${request.url}: the answer broke off after ${bytes} bytes (${(e as Error).message})` };
+    return { ok: false, why: `${request.method} ${request.url}: the answer broke off after ${read.bytes} bytes (${read.error.message})` };
   }
-  const body = new TextDecoder().decode(Buffer.concat(chunks));
+  const { body, bytes, cut } = read;
   return {
     ok: true,
-    answer: { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, bytes, ...(bytes > kept ? { cut: true } : {}) },
+    answer: { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, bytes, ...(cut ? { cut: true } : {}) },
   };
 }
 

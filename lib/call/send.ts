@@ -174,6 +174,40 @@ export interface CallAnswer {
 /** The most of a body a send reads: an answer larger than this is cut, and says so. */
 export const MAX_ANSWER_BYTES = 10 * 2 ** 20;
 
+/**
+ * An answer's body read to its end, the first `MAX_ANSWER_BYTES` of it kept as UTF-8 text
+ * (the CLI and the wizard's send worker read it alike); when the stream breaks off, how many
+ * bytes had come and why.
+ */
+export async function readAnswerBody(stream: ReadableStream<Uint8Array> | null): Promise<{ ok: true; body: string; bytes: number; cut: boolean } | { ok: false; bytes: number; error: Error }> {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let kept = 0;
+  try {
+    const reader = stream?.getReader();
+    for (;;) {
+      if (!reader) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (kept < MAX_ANSWER_BYTES) {
+        const part = value.subarray(0, MAX_ANSWER_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+    }
+  } catch (e) {
+    return { ok: false, bytes, error: e instanceof Error ? e : new Error(String(e)) };
+  }
+  const whole = new Uint8Array(kept);
+  let at = 0;
+  for (const c of chunks) {
+    whole.set(c, at);
+    at += c.length;
+  }
+  return { ok: true, body: new TextDecoder().decode(whole), bytes, cut: bytes > kept };
+}
+
 /** `HTTP 200 OK` and the headers, one a line, as the CLI prints them and the wizard shows them. */
 export function answerHead(a: Pick<CallAnswer, 'status' | 'statusText' | 'headers'>): string {
   return [`HTTP ${a.status}${a.statusText ? ` ${a.statusText}` : ''}`, ...a.headers.map(([k, v]) => `${k}: ${v}`)].join('\n');

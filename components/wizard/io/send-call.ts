@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, type CallAnswer, type HttpRequest } from '../../../lib/call';
+import { readAnswerBody, type CallAnswer, type HttpRequest } from '../../../lib/call';
 import { DEFAULT_MODEL, findTokenModel } from '../../../lib/targets/tokens/models';
 import { loadTokenizer } from '../../../lib/targets/tokens/tokenizer';
 
@@ -42,33 +42,10 @@ export async function sendHere(message: SendMessage): Promise<SendOutcome> {
       message: `${host} answered with a redirect, which is not followed: it would take the credential to an address the skill does not name. Copy as curl shows where it leads (\`curl -i\`).`,
     };
   }
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let kept = 0;
-  try {
-    const reader = response.body?.getReader();
-    for (;;) {
-      if (!reader) break;
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      if (kept < MAX_ANSWER_BYTES) {
-        const part = value.subarray(0, MAX_ANSWER_BYTES - kept);
-        chunks.push(part);
-        kept += part.length;
-      }
-    }
-  } catch (e) {
-    return { ok: false, kind: 'broken', message: `The answer from ${host} broke off after ${bytes} bytes (${(e as Error).message})` };
-  }
-  const whole = new Uint8Array(kept);
-  let at = 0;
-  for (const c of chunks) {
-    whole.set(c, at);
-    at += c.length;
-  }
-  const body = new TextDecoder().decode(whole);
-  const answer: CallAnswer = { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, bytes, ...(bytes > kept ? { cut: true } : {}) };
+  const read = await readAnswerBody(response.body);
+  if (!read.ok) return { ok: false, kind: 'broken', message: `The answer from ${host} broke off after ${read.bytes} bytes (${read.error.message})` };
+  const { body, bytes, cut } = read;
+  const answer: CallAnswer = { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, bytes, ...(cut ? { cut: true } : {}) };
   return { ok: true, answer, ...(await bodyTokens(body, message.model)) };
 }
 
