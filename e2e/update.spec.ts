@@ -134,7 +134,7 @@ test('on a phone, in the dark: the update and its merge view meet WCAG 2.1 AA an
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
 
-test('a skill curated by hand: the new operation waits under New in this version, through a reload; the drafts tell the versions apart, and one is renamed', async ({ page }) => {
+test('a skill curated by hand: the new operation waits under New in this version, through a reload and an Undo of keeping it; the drafts tell the versions apart, and one is renamed', async ({ page }) => {
   test.setTimeout(180_000);
   const wizard = new WizardPage(page);
   await wizard.open();
@@ -203,6 +203,41 @@ test('a skill curated by hand: the new operation waits under New in this version
   // The new operation still waits in the updated draft, and is kept from there.
   await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
   await page.getByRole('combobox', { name: 'State' }).selectOption('new');
+  const fresh = page.getByRole('grid', { name: 'New operations' });
+  const waitingCount = page.getByRole('combobox', { name: 'State' }).locator('option[value="new"]');
+  await fresh.getByRole('checkbox', { name: 'Select GET /owners' }).check();
+  await page.getByRole('button', { name: 'Keep selected in the skill' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 operation kept' })).toBeVisible();
+  await expect.poll(() => wizard.fileNames()).toContain('list_owners.md');
+  // Undo: back among the new ones, with the count, not among the removed.
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: 1 operation back among the new ones waiting to be kept.' })).toBeVisible();
+  await expect(fresh).toContainText('/owners');
+  await expect(page.getByText('1 new operation waiting to be kept')).toBeVisible();
+  await expect(waitingCount).toHaveText('New in this version (1)');
+  await expect.poll(() => wizard.fileNames()).not.toContain('list_owners.md');
+  // Redo keeps it again; Undo once more takes it back.
+  await page.getByRole('status').getByRole('button', { name: 'Redo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Redone: 1 operation kept again.' })).toBeVisible();
+  await expect.poll(() => wizard.fileNames()).toContain('list_owners.md');
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(waitingCount).toHaveText('New in this version (1)');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('removed');
+  await expect(page.getByRole('grid', { name: 'Removed operations' })).not.toContainText('/owners');
+  // Through a reload the draft still has it waiting.
+  await page.reload();
+  await expect(renamed.or(another).first()).toBeVisible({ timeout: 30_000 });
+  if (await another.isVisible()) await another.click();
+  await newer.getByRole('button', { name: 'Continue with shelter' }).click();
+  await expect(wizard.status).toContainText(' tool', { timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'State' }).selectOption('new');
+  await expect(fresh).toContainText('/owners');
+  // Every new one shown kept, then undone, then kept for good.
+  await page.getByRole('button', { name: 'Keep every new one shown' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 operation kept' })).toBeVisible();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(fresh).toContainText('/owners');
+  await expect(waitingCount).toHaveText('New in this version (1)');
   await page.getByRole('button', { name: 'Keep every new one shown' }).click();
   await expect(page.getByRole('status').filter({ hasText: '1 operation kept' })).toBeVisible();
   await expect.poll(() => wizard.fileNames()).toContain('list_owners.md');

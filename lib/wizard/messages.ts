@@ -49,7 +49,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('spec-file'), path }),
   z.object({ type: z.literal('exported'), path }),
   z.object({ type: z.literal('operations') }),
-  z.object({ type: z.literal('remove'), paths: z.array(path) }),
+  z.object({ type: z.literal('remove'), paths: z.array(path), waiting: z.literal(true).optional() }),
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
   z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])) }),
   z.object({ type: z.literal('set-pick'), path, pick: z.array(z.string()) }),

@@ -138,6 +138,43 @@ describe('the wizard service, updating to a newer spec', () => {
     expect(again.summary.waiting).toBeUndefined();
   });
 
+  it('takes a kept new operation back to waiting on Undo, exactly as before, and keeps it again on Redo', async () => {
+    const service = createWizardService();
+    await opened(service, { type: 'convert', upload: upload('shelter-1.yaml', OLD), options: {} });
+    await call(service, { type: 'remove', paths: ['create_pet.md'] }, 'summary');
+    await prepared(service, { type: 'update', upload: upload('shelter-2.yaml', NEW) });
+    const after = await opened(service, { type: 'apply-update', settled: [] });
+    const before = { snapshot: service.snapshot(), rows: (await call(service, { type: 'operations' }, 'operations')).rows };
+
+    const kept = await call(service, { type: 'put-back', paths: ['list_owners.md'] }, 'summary');
+    expect(kept.summary.waiting).toBeUndefined();
+    const keptSnapshot = service.snapshot();
+
+    // Undo: back among the new ones, not among those the person removed.
+    const undone = await call(service, { type: 'remove', paths: ['list_owners.md'], waiting: true }, 'summary');
+    expect(undone.summary).toEqual(after.summary);
+    expect(undone.summary.waiting).toEqual(['list_owners.md']);
+    expect((await call(service, { type: 'operations' }, 'operations')).rows).toEqual(before.rows);
+    expect(service.snapshot()).toEqual(before.snapshot);
+    // The journal replays the request after a reload as it was sent.
+    expect(wizardRequestSchema.parse({ type: 'remove', paths: ['list_owners.md'], waiting: true })).toEqual({ type: 'remove', paths: ['list_owners.md'], waiting: true });
+
+    // A reload after the Undo: still waiting.
+    const reloaded = createWizardService();
+    const restored = await opened(reloaded, { type: 'restore', snapshot: JSON.parse(JSON.stringify(service.snapshot())) });
+    expect(restored.summary.waiting).toEqual(['list_owners.md']);
+    expect(restored.summary.removed).toEqual(['create_pet.md', 'list_owners.md']);
+
+    // Redo: kept again, as the first time.
+    const redone = await call(service, { type: 'put-back', paths: ['list_owners.md'] }, 'summary');
+    expect(redone.summary).toEqual(kept.summary);
+    expect(service.snapshot()).toEqual(keptSnapshot);
+
+    // Only files that leave the skill join the set: one already out, or one not there, does not.
+    await call(service, { type: 'remove', paths: ['create_pet.md', 'no_such.md'], waiting: true }, 'summary');
+    expect(service.snapshot()?.waiting).toBeUndefined();
+  });
+
   it('asks a skill opened from a bundle for the spec it was generated from', async () => {
     const maker = createWizardService();
     await opened(maker, { type: 'convert', upload: upload('shelter-1.yaml', OLD), options: {} });

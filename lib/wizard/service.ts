@@ -88,7 +88,8 @@ export type WizardRequest =
   | { type: 'spec-file'; path: string }
   | { type: 'exported'; path: string }
   /** Operation files out of the skill (curation): one from the editor, many from the operations view. */
-  | { type: 'remove'; paths: string[] }
+  /** `waiting`: the files taken out join the new operations waiting to be kept (Undo of keeping them). */
+  | { type: 'remove'; paths: string[]; waiting?: true }
   | { type: 'put-back'; paths: string[] }
   /** `safety` set on operation files (SPEC 8.1), null for none: "Mark safe / idempotent / unsafe", and its Undo. */
   | { type: 'set-safety'; files: SafetyMark[] }
@@ -505,7 +506,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
         case 'revert':
           return change((s) => revertFile(s, request.path), request.path);
         case 'remove':
-          return change((s) => removeOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
+          return change((s) => removeOperations(s, request.paths, { waiting: request.waiting }), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'put-back':
           return change((s) => restoreOperations(s, request.paths), ...request.paths, MANIFEST_FILE, TYPES_FILE);
         case 'set-safety': {

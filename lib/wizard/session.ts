@@ -156,11 +156,13 @@ export function openSession(
 /**
  * The session without these operation files (curation): each goes with its entry in
  * SKILL.md's Operations list and the shared types only the removed operations reached
- * (`removeOperations`, the CLI's curation too), and is kept to be put back.
+ * (`removeOperations`, the CLI's curation too), and is kept to be put back. With `waiting`,
+ * the files it takes out join the new ones waiting to be kept: what undoes keeping them.
  */
-export function removeOperations(session: WizardSession, paths: Iterable<string>): WizardSession {
+export function removeOperations(session: WizardSession, paths: Iterable<string>, options: { waiting?: boolean } = {}): WizardSession {
   const removal = removeFromPackage(session.pkg, paths);
   if (removal.removed.size === 0) return session;
+  const waiting = options.waiting ? new Set([...(session.waiting ?? []), ...removal.removed.keys()]) : session.waiting;
   const removed = new Map([...session.removed, ...removal.removed]);
   const prunedTypes = new Map([...session.prunedTypes, ...removal.prunedTypes]);
   const files = new Map(heldChecks(session));
@@ -169,7 +171,7 @@ export function removeOperations(session: WizardSession, paths: Iterable<string>
     if (found) files.set(read, found);
   }
   const check = recheck(removal.pkg, session);
-  return { ...session, pkg: removal.pkg, removed, prunedTypes, check, removedChecks: { files, typesFile: removal.pkg.types, skillName: check.skillName } };
+  return { ...session, pkg: removal.pkg, removed, prunedTypes, check, removedChecks: { files, typesFile: removal.pkg.types, skillName: check.skillName }, waiting };
 }
 
 /**
@@ -401,8 +403,9 @@ export function snapshotSession(session: WizardSession): SessionSnapshot {
     origin: session.origin,
     ...(session.report ? { report: session.report } : {}),
     specProblems: [...session.specProblems],
-    removed: [...session.removed].map(([path, { text, entry }]) => [path, entry === undefined ? { text } : { text, entry }]),
-    prunedTypes: [...session.prunedTypes],
+    // By path, not by when each was taken out: a removal undone and done again saves the same draft.
+    removed: [...session.removed].sort(([a], [b]) => compareStrings(a, b)).map(([path, { text, entry }]) => [path, entry === undefined ? { text } : { text, entry }]),
+    prunedTypes: [...session.prunedTypes].sort(([a], [b]) => compareStrings(a, b)),
     ...(session.waiting?.size ? { waiting: [...session.waiting].sort(compareStrings) } : {}),
   };
 }

@@ -34,10 +34,10 @@ export function createCuration(base: ControllerBase, editing: Editing) {
       const reply = await send({ type: 'operations' });
       if (reply.type === 'operations') dispatch({ type: 'operations', rows: reply.rows });
     },
-    /** Operation files out of the skill, or back into it, from the operations view (curation in bulk); true when done. */
-    async curate(change: 'remove' | 'put-back', paths: string[]): Promise<boolean> {
+    /** Operation files out of the skill, or back into it, from the operations view (curation in bulk); `waiting` takes them out back among the new ones waiting to be kept. True when done. */
+    async curate(change: 'remove' | 'put-back', paths: string[], waiting?: true): Promise<boolean> {
       await flushEdits();
-      const reply = await send({ type: change, paths });
+      const reply = await send(change === 'remove' && waiting ? { type: change, paths, waiting } : { type: change, paths });
       if (reply.type !== 'summary') return false;
       dispatch({ type: 'summary', summary: reply.summary });
       return true;

@@ -79,10 +79,19 @@ const COLUMNS: OperationColumn[] = [
   { key: 'deprecated', header: 'Deprecated', width: '6rem', cell: (r) => (r.deprecated ? 'deprecated' : '') },
 ];
 
+/** Operation files taken out of the skill or put back; `waiting` takes them out back among the new ones waiting to be kept. */
+interface Curation {
+  change: 'remove' | 'put-back';
+  paths: string[];
+  waiting?: true;
+}
+
 interface Status {
   text: string;
-  /** What Undo does: the same files the other way. */
-  undo?: { change: 'remove' | 'put-back'; paths: string[] };
+  /** What Undo does (the same files the other way), then what Redo after it does. */
+  undo?: [undo: Curation, redo: Curation];
+  /** What Redo does after an Undo, then what Undo after it does. */
+  redo?: [redo: Curation, undo: Curation];
   /** What Undo does after a safety was marked: each file's `safety` as it was. */
   undoSafety?: SafetyMark[];
   /** Files a mark left as they were, each with the rule's reason. */
@@ -118,7 +127,7 @@ export function OperationsView({
   onLoad: () => void;
   onView: (view: Partial<Omit<OperationsState, 'rows'>>) => void;
   onOpen: (row: OperationRow) => void;
-  onCurate: (change: 'remove' | 'put-back', paths: string[]) => Promise<boolean>;
+  onCurate: (change: 'remove' | 'put-back', paths: string[], waiting?: true) => Promise<boolean>;
   /** Sets `safety` on operation files (SPEC 8.1), through the service like any edit. */
   onSafety: (files: SafetyMark[]) => Promise<SafetyMarked>;
   /** The tools' tokens for the chosen model (the Tokens column); null until counted. */
@@ -162,6 +171,7 @@ export function OperationsView({
   const chosen = shown.filter((r) => r.file !== undefined && selected.has(r.id));
   const hidden = useMemo(() => (removedView || !isFiltered(query) ? [] : filesNotShown(all, shown)), [all, shown, query, removedView]);
   const inSkill = all.filter((r) => !r.removed).length;
+  const waitingFiles = useMemo(() => new Set(all.filter((r) => r.waiting && r.file !== undefined).map((r) => r.file!)), [all]);
   const limits = targets?.find((t) => t.target === limitTarget);
   const toolTargets = targets?.filter((t) => t.applies === 'tools') ?? [];
 
@@ -175,21 +185,28 @@ export function OperationsView({
   const onSort = (key: SortKey) =>
     onView({ sort: sort?.key !== key ? { key, direction: 'ascending' } : sort.direction === 'ascending' ? { key, direction: 'descending' } : null });
 
-  /** Removes or puts back files, says so with an Undo, and keeps focus in the table (the button pressed may be gone). */
-  const curate = async (change: 'remove' | 'put-back', paths: string[], text: string, undoable = true) => {
+  /**
+   * Removes or puts back files, says so with an Undo (or, after an Undo, a Redo), and keeps
+   * focus in the table (the button pressed may be gone). Keeping new operations is undone by
+   * taking them back among the new ones, not among those the person removed.
+   */
+  const curate = async (action: Curation, text: string, offer?: Pick<Status, 'undo' | 'redo'>) => {
+    const { change, paths } = action;
     if (paths.length === 0) return;
+    const wasWaiting = change === 'put-back' && paths.every((path) => waitingFiles.has(path));
+    const undo: Curation = change === 'remove' ? { change: 'put-back', paths } : { change: 'remove', paths, ...(wasWaiting ? { waiting: true as const } : {}) };
     const gone = new Set(paths);
     const first = shown.findIndex((r) => r.file !== undefined && gone.has(r.file));
     const next = shown.slice(first + 1).find((r) => r.file === undefined || !gone.has(r.file)) ?? shown.slice(0, Math.max(0, first)).reverse().find((r) => r.file === undefined || !gone.has(r.file));
     setWorking(true);
-    const done = await onCurate(change, paths);
+    const done = await onCurate(change, paths, action.waiting);
     setWorking(false);
     if (!done) {
       setStatus({ text: 'That did not happen: the wizard did not answer. Nothing was changed.' });
       return;
     }
     setSelected(new Set());
-    setStatus({ text, undo: undoable ? { change: change === 'remove' ? 'put-back' : 'remove', paths } : undefined });
+    setStatus({ text, ...(offer ?? { undo: [undo, action] }) });
     if (next) {
       onView({ active: next.id });
       setFocusRequest((n) => n + 1);
@@ -216,7 +233,7 @@ export function OperationsView({
     void mark(files, (n) => (n === 0 ? `No operation was marked ${safety}.` : `${describe(n, 'marked')} ${safety}.`));
   };
   const declaredChosen = chosen.filter((r) => r.safety !== undefined).length;
-  const keepShown = () => void curate('remove', hidden, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
+  const keepShown = () => void curate({ change: 'remove', paths: hidden }, `Kept the ${count(shown.filter((r) => r.file !== undefined).length, 'operation')} shown; ${describe(hidden.length, 'removed')}, listed under State: Removed.`);
   // Alt+K keeps only the rows shown, from anywhere in the view (the filter box above all): typing a filter and keeping it is two actions.
   const onKeyDown = (e: ReactKeyboardEvent<HTMLElement>) => {
     if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyK') return;
@@ -337,26 +354,26 @@ export function OperationsView({
       <div className="ops-actions actions">
         {newView ? (
           <>
-            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'kept')}: they are in the skill now.`)}>
+            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate({ change: 'put-back', paths: chosen.map((r) => r.file!) }, `${describe(chosen.length, 'kept')}: they are in the skill now.`)}>
               Keep selected in the skill
             </button>
-            <button type="button" disabled={working || shown.length === 0} onClick={() => void curate('put-back', shown.map((r) => r.file!), `${describe(shown.length, 'kept')}: they are in the skill now.`)}>
+            <button type="button" disabled={working || shown.length === 0} onClick={() => void curate({ change: 'put-back', paths: shown.map((r) => r.file!) }, `${describe(shown.length, 'kept')}: they are in the skill now.`)}>
               Keep every new one shown
             </button>
           </>
         ) : removedView ? (
-          <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('put-back', chosen.map((r) => r.file!), `${describe(chosen.length, 'put back')} into the skill.`)}>
+          <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate({ change: 'put-back', paths: chosen.map((r) => r.file!) }, `${describe(chosen.length, 'put back')} into the skill.`)}>
             Put back selected
           </button>
         ) : (
           <>
-            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate('remove', chosen.map((r) => r.file!), `${describe(chosen.length, 'removed')}: listed under State: Removed, where they can be put back.`)}>
+            <button type="button" disabled={working || chosen.length === 0} onClick={() => void curate({ change: 'remove', paths: chosen.map((r) => r.file!) }, `${describe(chosen.length, 'removed')}: listed under State: Removed, where they can be put back.`)}>
               Remove selected
             </button>
             <button
               type="button"
               disabled={working || chosen.length === 0 || notSelected.length === 0}
-              onClick={() => void curate('remove', notSelected, `Kept the ${count(keptFiles.size, 'operation')} selected; ${describe(notSelected.length, 'removed')}, listed under State: Removed.`)}
+              onClick={() => void curate({ change: 'remove', paths: notSelected }, `Kept the ${count(keptFiles.size, 'operation')} selected; ${describe(notSelected.length, 'removed')}, listed under State: Removed.`)}
             >
               Keep selected
             </button>
@@ -398,8 +415,16 @@ export function OperationsView({
           {status?.undo && (
             <>
               {' '}
-              <button type="button" className="link" disabled={working} onClick={() => void curate(status.undo!.change, status.undo!.paths, `Undone: ${describe(status.undo!.paths.length, status.undo!.change === 'remove' ? 'removed again' : 'put back')}.`, false)}>
+              <button type="button" className="link" disabled={working} onClick={() => void curate(status.undo![0], `Undone: ${describe(status.undo![0].paths.length, curationWords(status.undo![0]))}.`, { redo: [status.undo![1], status.undo![0]] })}>
                 Undo
+              </button>
+            </>
+          )}
+          {status?.redo && (
+            <>
+              {' '}
+              <button type="button" className="link" disabled={working} onClick={() => void curate(status.redo![0], `Redone: ${describe(status.redo![0].paths.length, curationWords(status.redo![0], status.redo![1]))}.`, { undo: [status.redo![1], status.redo![0]] })}>
+                Redo
               </button>
             </>
           )}
@@ -435,6 +460,12 @@ export function OperationsView({
       </p>
     </section>
   );
+}
+
+/** What a curation did to its operations, for the line that says so; `undone` is what undoes it (a keep is undone back to waiting). */
+function curationWords(c: Curation, undone?: Curation): string {
+  if (c.change === 'remove') return c.waiting ? 'back among the new ones waiting to be kept' : 'removed again';
+  return undone?.waiting ? 'kept again' : 'put back';
 }
 
 /** Whether a key goes to something being typed in: a field, a select, the editor. */
