@@ -18,8 +18,15 @@
  * - A generated spec of 100,000 operations (12 MB of JSON, BAD-INPUT 36) uploaded: from the
  *   file input's change to the refusal shown, naming the count. Target under 2 s.
  *
+ * - The update's review on the real Stripe pair (bench/update-review.ts), three ways and two
+ *   ways: from the worker's answer to the review shown (target under REVIEW_TARGET_MS), the
+ *   next file's side by side, the heap, typing in a merged text (median under 16 ms, p95 under
+ *   33 ms). Skipped when /work/shared/specs-versions is absent; medians of BENCH_REVIEW_RUNS
+ *   (3) runs.
+ *
  * Each figure is the median of 5 runs, each in a fresh page; the app is built first (unless
  * `--no-build`) and served by `next start` on BENCH_PORT (else E2E_PORT, else 3199).
+ * `--only review` measures the update's review alone.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,6 +36,7 @@ import { dirname, join, resolve } from 'node:path';
 import { corpusAvailable, SPECS_DIR } from '../test/corpus';
 import { manyOperationsSpec } from '../test/hostile';
 import { fmt, median, table } from './stats';
+import { editedStripeBundle, removeBundle, reviewRun, WORKER_CLOCK, type ReviewMode, type ReviewRun } from './update-review';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The longest a step may take before the run is given up (an upload of a 4 MB spec on a loaded machine included). */
@@ -36,6 +44,9 @@ const STEP_MS = 180_000;
 export const KEYS = 40;
 const KEY_GAP_MS = 100;
 const CHROMIUM = '/usr/bin/chromium';
+const REVIEW_RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 3);
+/** The longest from the worker's answer to the update's review shown (docs/decisions/0181-a-large-update-review.md). */
+export const REVIEW_TARGET_MS = 1000;
 
 export interface BrowserBench {
   ok: boolean;
@@ -259,7 +270,7 @@ async function specOpenRun(page: Page, base: string, spec: string, name: string)
   return settled(page, () => (window as unknown as { openMs: Promise<number> }).openMs, `the spec view of ${name}`);
 }
 
-export async function benchBrowser({ app, build = true }: { app: string; build?: boolean }): Promise<BrowserBench> {
+export async function benchBrowser({ app, build = true, only }: { app: string; build?: boolean; only?: 'review' }): Promise<BrowserBench> {
   if (!corpusAvailable()) return { ok: true, report: `Wizard in Chromium: skipped (${SPECS_DIR} is absent)` };
   if (!existsSync(CHROMIUM)) return { ok: false, report: `Wizard in Chromium: ${CHROMIUM} is absent` };
   if (build) {
@@ -287,6 +298,7 @@ export async function benchBrowser({ app, build = true }: { app: string; build?:
     // tsx (esbuild, keepNames) wraps the named functions of the callbacks given to
     // page.evaluate in `__name(...)`, which the page does not have: it is given as the identity.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await context.addInitScript({ content: WORKER_CLOCK });
     try {
       return await fn(await context.newPage());
     } finally {
@@ -294,6 +306,8 @@ export async function benchBrowser({ app, build = true }: { app: string; build?:
     }
   };
   try {
+    const review = await reviewBench(fresh, base);
+    if (only === 'review') return review;
     const typing: { median: number; p95: number; max: number }[] = [];
     let typedChars = 0;
     const opens: number[] = [];
@@ -330,10 +344,10 @@ export async function benchBrowser({ app, build = true }: { app: string; build?:
       ['asana-api (3 MB): upload to the report', fmt(up), 'under 1000', uploads.map(fmt).join(' ')],
       ['100,000 operations (12 MB JSON): upload to the refusal', fmt(refusal), 'under 2000', refusals.map(fmt).join(' ')],
     ];
-    const ok = keyMedian < 16 && keyP95 < 33 && open < 500 && up < 1000 && refusal < 2000;
+    const ok = keyMedian < 16 && keyP95 < 33 && open < 500 && up < 1000 && refusal < 2000 && review.ok;
     // The size typed into: the skill's types.json as the wizard generates it (fitted, the default).
     const head = `Wizard in Chromium (${app}; ${KEYS} keys a run at one per ${KEY_GAP_MS} ms into kubernetes-core's types.json of ${typedChars.toLocaleString('en-US')} characters; median of ${RUNS} runs, each in a fresh page; ms)\n\n`;
-    return { ok, report: head + table(['measure', 'median of runs', 'target', 'each run'], rows) };
+    return { ok, report: `${head}${table(['measure', 'median of runs', 'target', 'each run'], rows)}\n\n${review.report}` };
   } finally {
     await browser.close();
     server.kill();
@@ -343,11 +357,60 @@ export async function benchBrowser({ app, build = true }: { app: string; build?:
   }
 }
 
+/** The update's review on the Stripe pair, three ways and two ways (bench/update-review.ts); skipped without the pair. */
+async function reviewBench(fresh: <T>(fn: (page: Page) => Promise<T>) => Promise<T>, base: string): Promise<BrowserBench> {
+  process.stderr.write('bench/browser.ts: writing the edited Stripe bundle\n');
+  const input = await editedStripeBundle();
+  if (!input) return { ok: true, report: 'Update review in Chromium: skipped (/work/shared/specs-versions/stripe is absent)' };
+  try {
+    const rows: string[][] = [];
+    let ok = true;
+    const modes = (process.env.BENCH_REVIEW_MODES ?? 'three-way,two-way').split(',') as ReviewMode[];
+    for (const mode of modes) {
+      const runs: ReviewRun[] = [];
+      for (let r = 0; r < REVIEW_RUNS; r++) {
+        process.stderr.write(`bench/browser.ts: run ${r + 1} of ${REVIEW_RUNS}, the ${mode} update review of Stripe\n`);
+        try {
+          const run = await fresh((page) => reviewRun(page, base, input, mode, STEP_MS));
+          process.stderr.write(`bench/browser.ts: ${JSON.stringify({ ...run, keys: undefined, keyMedian: median(run.keys) })}\n`);
+          runs.push(run);
+        } catch (e) {
+          // A review that never shows (the page stops answering) is the figure: said, not a crash of the bench.
+          process.stderr.write(`bench/browser.ts: ${(e as Error).message}\n`);
+          rows.push([`${mode}: run ${r + 1}`, 'failed', '', (e as Error).message.split('\n')[0]]);
+          ok = false;
+          break;
+        }
+      }
+      if (runs.length === 0) continue;
+      const each = (f: (r: ReviewRun) => number | undefined) => runs.map((r) => (f(r) === undefined ? '—' : fmt(f(r)!))).join(' ');
+      const med = (f: (r: ReviewRun) => number | undefined) => (runs.some((r) => f(r) === undefined) ? '—' : fmt(median(runs.map((r) => f(r)!))));
+      const reviewMs = median(runs.map((r) => r.reviewMs));
+      const keyMedian = median(runs.map((r) => median(r.keys)));
+      const keyP95 = median(runs.map((r) => percentile(r.keys, 0.95)));
+      ok &&= reviewMs < REVIEW_TARGET_MS && keyMedian < 16 && keyP95 < 33;
+      const name = `${mode}, ${runs[0].files} files`;
+      rows.push(
+        [`${name}: Prepare to the worker's answer`, med((r) => r.updateMs), '', each((r) => r.updateMs)],
+        [`${name}: the answer to the review shown`, fmt(reviewMs), `under ${REVIEW_TARGET_MS}`, each((r) => r.reviewMs)],
+        [`${name}: Next file to its side by side shown`, med((r) => r.nextFileMs), '', each((r) => r.nextFileMs)],
+        [`${name}: JS heap with the review shown (MB)`, med((r) => r.heapMb), '', each((r) => r.heapMb)],
+        [`${name}: keystroke to paint in a merged text, median`, fmt(keyMedian), 'under 16', each((r) => median(r.keys))],
+        [`${name}: keystroke to paint in a merged text, p95`, fmt(keyP95), 'under 33', each((r) => percentile(r.keys, 0.95))],
+      );
+    }
+    const head = `Update review in Chromium (the Stripe pair; ${input.edited} operation files edited in a bundle of the older spec; median of ${REVIEW_RUNS} runs, each in a fresh page; ms)\n\n`;
+    return { ok, report: head + table(['measure', 'median of runs', 'target', 'each run'], rows) };
+  } finally {
+    removeBundle(input.bundle);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--app');
   const app = resolve(at >= 0 ? args[at + 1] : join(import.meta.dirname, '..'));
-  const result = await benchBrowser({ app, build: !args.includes('--no-build') });
+  const result = await benchBrowser({ app, build: !args.includes('--no-build'), only: args.includes('--only') && args[args.indexOf('--only') + 1] === 'review' ? 'review' : undefined });
   console.log(result.report);
   process.exitCode = result.ok ? 0 : 1;
 }

@@ -106,8 +106,10 @@ test('a real pair: OpenAI\'s spec at two commits, an edit kept through the updat
   await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'openai-new.yaml', mimeType: 'application/octet-stream', buffer: readFileSync(join(OPENAI, 'new', 'openapi.yaml')) });
   await page.getByRole('button', { name: 'Prepare the update' }).click();
   await expect(page.getByLabel('Update summary')).toContainText('added', { timeout: 120_000 });
-  // Whatever conflicts there are, settled with the person's side.
-  for (const keep of await page.getByRole('button', { name: /^Keep all mine/ }).all()) await keep.click();
+  // Whatever conflicts there are, settled with the person's side: one file's, or every file's at once.
+  const remaining = page.getByRole('button', { name: 'Keep mine for all remaining' });
+  if ((await remaining.count()) > 0) await remaining.click();
+  else for (const keep of await page.getByRole('button', { name: /^Keep all mine/ }).all()) await keep.click();
   await page.getByRole('button', { name: 'Apply the update' }).click();
   await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 120_000 });
 
@@ -268,16 +270,36 @@ test('a skill opened from a bundle, without its old spec: a two-way review, ever
 
   await expect(page.getByRole('heading', { name: 'Differences to decide' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('A two-way review')).toBeVisible();
+  // One file shown at a time, the others listed to go to.
+  const fileList = page.getByRole('navigation', { name: 'Files with differences' });
+  await expect(fileList).toContainText(/File 1 of \d+/);
+  await fileList.getByRole('button', { name: 'Next file', exact: true }).click();
+  await expect(fileList).toContainText(/File 2 of \d+/);
+  await fileList.getByRole('button', { name: 'show_pet.md', exact: true }).click();
   const merge = page.getByRole('region', { name: /^show_pet\.md: / });
   await expect(merge.getByLabel('Yours: show_pet.md')).toContainText('Ask for one pet at a time.');
   await expect(merge.getByLabel('Newer spec: show_pet.md')).toContainText('/animals/{id}');
+  await expect(page.locator('section.merge')).toHaveCount(1);
   const apply = page.getByRole('button', { name: 'Apply the update' });
   await expect(apply).toBeDisabled();
   expect(await axeViolations(page), 'the two-way review').toEqual([]);
-  // Every file's differences: the newer spec's, but for the person's prose in show_pet.md.
-  for (const take of await page.getByRole('button', { name: /^Take all the newer spec's/ }).all()) await take.click();
-  // The lines only the person's side has: their prose.
+  // Every file's differences: the newer spec's at once, undone in one step, then again.
+  const takeRemaining = fileList.getByRole('button', { name: "Take the newer spec's for all remaining" });
+  await takeRemaining.click();
+  await expect(apply).toBeEnabled();
+  await expect(fileList).toContainText('0 left');
+  await fileList.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(apply).toBeDisabled();
+  await expect(merge.getByRole('radio', { name: 'Take the newer spec’s' }).first()).not.toBeChecked();
+  await takeRemaining.click();
+  await expect(merge.getByRole('radio', { name: 'Take the newer spec’s' }).first()).toBeChecked();
+  // But for the person's prose in show_pet.md: the lines only their side has.
   for (const added of await merge.getByRole('group', { name: /the newer spec's no lines$/ }).all()) await added.getByRole('radio', { name: 'Keep mine' }).check();
+  await expect.poll(() => wizard.text(merge.getByLabel('Merged text of show_pet.md'))).toContain('Ask for one pet at a time.');
+  // Another file and back: the choices and the merged text are as left.
+  await fileList.getByRole('listitem').filter({ hasNotText: 'show_pet.md' }).first().getByRole('button').click();
+  await expect(merge).toHaveCount(0);
+  await fileList.getByRole('button', { name: 'show_pet.md', exact: true }).click();
   await expect.poll(() => wizard.text(merge.getByLabel('Merged text of show_pet.md'))).toContain('Ask for one pet at a time.');
   await expect(apply).toBeEnabled();
   await apply.click();

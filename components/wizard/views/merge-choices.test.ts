@@ -33,3 +33,19 @@ describe('conflict chunks', () => {
     expect(mergedText('x\nold\ny\n', 'x\ny\n', c, ['newer'])).toBe('x\ny\n');
   });
 });
+
+describe('a large file far from the newer one', () => {
+  it('gives its chunks in a moment, not the minutes an unbounded diff takes', () => {
+    // A megabyte, a third of its lines changed wholly (a types.json regenerated from another spec).
+    const lines = (mark: string) => Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? `  "field${i}": "${mark.repeat(40)}",` : `  "field${i}": "same ${i}",`)).join('\n');
+    const mine = lines('a');
+    const newer = lines('b');
+    const started = performance.now();
+    const chunks = conflictChunks(mine, newer);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(chunks.length).toBeGreaterThan(0);
+    // Taking the newer side everywhere gives the newer text; keeping mine, mine.
+    expect(mergedText(mine, newer, chunks, chunks.map(() => 'newer'))).toBe(newer);
+    expect(mergedText(mine, newer, chunks, chunks.map(() => 'mine'))).toBe(mine);
+  });
+});

@@ -22,6 +22,14 @@ function lines(doc: Text, from: number, to: number): { from: number; to: number 
 }
 
 /**
+ * How far the diff looks before it falls back to a faster, coarser one: the side-by-side
+ * view's own default, given to it and to `conflictChunks` alike so the choices are the chunks
+ * it highlights. Without a limit a large file far from the newer spec's (a types.json of a
+ * megabyte in a two-way review) takes minutes; with it, it is one chunk, in milliseconds.
+ */
+export const DIFF_CONFIG = { scanLimit: 500 } as const;
+
+/**
  * The conflicts of a file, as the lines where its text settled the person's way and its text
  * settled the newer spec's way differ (the update merges everything else alike on both):
  * the same chunks the merge view highlights side by side.
@@ -29,7 +37,7 @@ function lines(doc: Text, from: number, to: number): { from: number; to: number 
 export function conflictChunks(mine: string, newer: string): ConflictChunk[] {
   const a = Text.of(mine.split('\n'));
   const b = Text.of(newer.split('\n'));
-  return Chunk.build(a, b).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB, linesA: lines(a, c.fromA, c.toA), linesB: lines(b, c.fromB, c.toB) }));
+  return Chunk.build(a, b, DIFF_CONFIG).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB, linesA: lines(a, c.fromA, c.toA), linesB: lines(b, c.fromB, c.toB) }));
 }
 
 /** The merged text: the person's, with each chunk chosen `newer` taken from the newer side (an unchosen chunk keeps the person's). */

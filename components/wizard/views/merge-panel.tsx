@@ -3,16 +3,22 @@
 import { MergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { languageFor } from '../editor/language';
 import { createEditorState, listen, loaded } from '../editor/setup';
 import { editorTheme } from '../editor/theme';
-import { conflictChunks, describeLines, mergedText, type MergeSide } from './merge-choices';
+import { conflictChunks, describeLines, DIFF_CONFIG, mergedText, type MergeSide } from './merge-choices';
 
-/** A file's conflicts as the person settles them: the merged text, and whether every conflict is settled. */
+/**
+ * A file's conflicts as the person settles them: the merged text, whether every conflict is
+ * settled, and the choices made and whether the text was edited by hand, so the file shows
+ * them again when the person comes back to it.
+ */
 export interface MergeState {
   text: string;
   settled: boolean;
+  choices: readonly (MergeSide | undefined)[];
+  handEdited: boolean;
 }
 
 /** A read-only side of the side-by-side view, named for assistive technology. */
@@ -38,27 +44,32 @@ function side(path: string, doc: string, label: string) {
  * writes. A file counts as settled when every conflict has a choice, or its merged text was
  * edited by hand.
  */
-export function MergePanel({
+export const MergePanel = memo(function MergePanel({
   path,
   mine,
   newer,
   where,
   onChange,
   review = false,
+  state,
 }: {
   path: string;
   mine: string;
   newer: string;
   where: readonly string[];
-  onChange: (state: MergeState) => void;
+  onChange: (path: string, state: MergeState) => void;
   /** A two-way review: each difference is one to decide, not a conflict between two changes. */
   review?: boolean;
+  /** The file as the person left it, to show again: read when the panel is drawn, and when it changes from outside (choices made for many files at once). */
+  state?: MergeState;
 }) {
   const noun = review ? 'difference' : 'conflict';
   const Noun = review ? 'Difference' : 'Conflict';
   const chunks = useMemo(() => conflictChunks(mine, newer), [mine, newer]);
-  const [choices, setChoices] = useState<(MergeSide | undefined)[]>(() => chunks.map(() => undefined));
-  const [handEdited, setHandEdited] = useState(false);
+  const [choices, setChoices] = useState<readonly (MergeSide | undefined)[]>(() => state?.choices ?? chunks.map(() => undefined));
+  const [handEdited, setHandEdited] = useState(state?.handEdited ?? false);
+  // What the panel last reported: a state given that is not it was set from outside.
+  const reported = useRef<MergeState | undefined>(state);
   const sideBySide = useRef<HTMLDivElement>(null);
   const mergedHost = useRef<HTMLDivElement>(null);
   const merged = useRef<EditorView | null>(null);
@@ -71,35 +82,50 @@ export function MergePanel({
   const id = `merge-${path.replace(/[^\w-]/g, '-')}`;
 
   useEffect(() => {
-    const view = new MergeView({ a: side(path, mine, `Yours: ${path}`), b: side(path, newer, `Newer spec: ${path}`), parent: sideBySide.current!, collapseUnchanged: { margin: 3, minSize: 6 }, gutter: true });
+    const view = new MergeView({ a: side(path, mine, `Yours: ${path}`), b: side(path, newer, `Newer spec: ${path}`), parent: sideBySide.current!, collapseUnchanged: { margin: 3, minSize: 6 }, gutter: true, diffConfig: DIFF_CONFIG });
     return () => view.destroy();
   }, [path, mine, newer]);
 
+  const send = useCallback(
+    (next: MergeState) => {
+      reported.current = next;
+      report.current(path, next);
+    },
+    [path],
+  );
+  // The choices for the listener of the merged editor, set after each render.
+  const choicesNow = useRef(choices);
+  const handNow = useRef(handEdited);
   useEffect(() => {
-    const view = new EditorView({ state: createEditorState({ path, text: mine, label: `Merged text of ${path}`, readOnly: false }), parent: mergedHost.current! });
+    choicesNow.current = choices;
+    handNow.current = handEdited;
+  });
+
+  useEffect(() => {
+    const view = new EditorView({ state: createEditorState({ path, text: reported.current?.text ?? mine, label: `Merged text of ${path}`, readOnly: false }), parent: mergedHost.current! });
     listen(view, (update) => {
       if (!update.docChanged) return;
       const text = update.state.doc.toString();
       const byHand = !update.transactions.every((t) => t.annotation(loaded));
       if (byHand) setHandEdited(true);
-      report.current({ text, settled: byHand || settledNow.current });
+      send({ text, settled: byHand || settledNow.current, choices: choicesNow.current, handEdited: byHand || handNow.current });
     });
     merged.current = view;
     return () => {
       merged.current = null;
       view.destroy();
     };
-  }, [path, mine]);
+  }, [path, mine, send]);
 
   const allChosen = choices.every((c) => c !== undefined);
   useEffect(() => {
     settledNow.current = allChosen || handEdited;
     const view = merged.current;
-    report.current({ text: view ? view.state.doc.toString() : mine, settled: allChosen || handEdited });
-  }, [allChosen, handEdited, mine]);
+    send({ text: view ? view.state.doc.toString() : mine, settled: allChosen || handEdited, choices, handEdited });
+  }, [allChosen, choices, handEdited, mine, send]);
 
   /** The choices made, the merged text rebuilt from them (one undoable change in the merged editor). */
-  const choose = (next: (MergeSide | undefined)[]) => {
+  const choose = (next: readonly (MergeSide | undefined)[]) => {
     setChoices(next);
     setHandEdited(false);
     const view = merged.current;
@@ -107,6 +133,16 @@ export function MergePanel({
     const text = mergedText(mine, newer, chunks, next);
     if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: loaded.of(true) });
   };
+
+  // Choices made from outside (for every file left at once, or their Undo): shown as made here.
+  useEffect(() => {
+    if (!state || state === reported.current) return;
+    reported.current = state;
+    setChoices(state.choices);
+    setHandEdited(state.handEdited);
+    const view = merged.current;
+    if (view && state.text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: state.text }, annotations: loaded.of(true) });
+  }, [state]);
 
   const left = chunks.length - choices.filter((c) => c !== undefined).length;
   return (
@@ -162,4 +198,4 @@ export function MergePanel({
       </p>
     </section>
   );
-}
+});

@@ -1,14 +1,15 @@
 'use client';
 
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { Problem } from '../../../lib/core/problem';
 import type { Result } from '../../../lib/core/result';
 import type { OperationChange } from '../../../lib/update/report';
-import type { UpdatePreview } from '../../../lib/wizard/service';
+import type { UpdateConflictFile, UpdatePreview } from '../../../lib/wizard/service';
 import type { SessionSummary } from '../../../lib/wizard/session';
 import { chosenFromInput, type ChosenFiles } from '../io/browser-files';
 import { FolderInput } from './folder-input';
 import { MergePanel, type MergeState } from './merge-panel';
+import { conflictChunks, mergedText, type MergeSide } from './merge-choices';
 import { ProblemList } from './problem-list';
 
 const CHANGE_TEXT: Record<OperationChange['kind'], string> = {
@@ -87,6 +88,7 @@ export function UpdateView({
   const [preview, setPreview] = useState<UpdatePreview | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [merges, setMerges] = useState<Record<string, MergeState>>({});
+  const onMerge = useCallback((path: string, state: MergeState) => setMerges((m) => ({ ...m, [path]: state })), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const reportHeading = useRef<HTMLHeadingElement>(null);
 
@@ -188,89 +190,10 @@ export function UpdateView({
           {conflicts.length > 0 && (
             <section aria-labelledby="update-conflicts">
               <h4 id="update-conflicts">{preview.review ? 'Differences to decide' : 'Conflicts to settle'}</h4>
-              {conflicts.map((c) => (
-                <MergePanel key={c.path} path={c.path} mine={c.mine} newer={c.newer} where={c.where} review={preview.review === true} onChange={(state) => setMerges((m) => ({ ...m, [c.path]: state }))} />
-              ))}
+              <ConflictFiles conflicts={conflicts} review={preview.review === true} merges={merges} onMerges={setMerges} onMerge={onMerge} />
             </section>
           )}
-          <section aria-labelledby="update-operations" className="report">
-            <h4 id="update-operations">Operations</h4>
-            {report.added.length + report.renamed.length + report.removed.length === 0 && <p className="muted">The same operations as before.</p>}
-            <ul className="update-list">
-              {report.added.map((a) => (
-                <li key={`added-${a.operation}`}>
-                  <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version, to be kept there.'}
-                </li>
-              ))}
-              {report.renamed.map((r) => (
-                <li key={`renamed-${r.operation}`}>
-                  <strong>Renamed</strong> <code>{r.from.operation}</code> ({r.from.method} {r.from.path}) → <code>{r.operation}</code> ({r.method} {r.path})
-                </li>
-              ))}
-              {report.removed.map((r) => {
-                const text = preview.editedRemoved.find(([path]) => path === `${r.operation}.md`)?.[1];
-                return (
-                  <li key={`removed-${r.operation}`}>
-                    <strong>Removed</strong> <code>{r.operation}</code> ({r.method} {r.path}), breaking
-                    {r.edited && text !== undefined && (
-                      <>
-                        {preview.review ? ': it may hold your edits.' : ': you had edited it.'}{' '}
-                        <button type="button" className="link" onClick={() => onSaveText(`${r.operation}.md`, text)}>
-                          Download your text of {r.operation}.md
-                        </button>
-                      </>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-          {report.changes.length > 0 && (
-            <section aria-labelledby="update-changes" className="report">
-              <h4 id="update-changes">Changes for callers</h4>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Operation</th>
-                    <th scope="col">Change</th>
-                    <th scope="col">Detail</th>
-                    <th scope="col">Breaking</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.changes.map((c, i) => (
-                    <tr key={i}>
-                      <td>
-                        <code>{c.operation}</code>
-                      </td>
-                      <td>{CHANGE_TEXT[c.kind]}</td>
-                      <td>{changeDetail(c)}</td>
-                      <td>{c.breaking ? 'Breaking' : 'No'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
-          <section aria-labelledby="update-files" className="report">
-            <h4 id="update-files">Files</h4>
-            <ul className="update-list">
-              {preview.files.map((f) => (
-                <li key={f.path}>
-                  <code>{f.path}</code>: {f.change}
-                  {preview.keptEdits.includes(f.path) ? ', your edits kept' : ''}
-                  {conflicts.some((c) => c.path === f.path) ? ', with conflicts' : ''}
-                </li>
-              ))}
-              {preview.keptEdits
-                .filter((p) => !preview.files.some((f) => f.path === p))
-                .map((p) => (
-                  <li key={p}>
-                    <code>{p}</code>: unchanged by the newer spec, your edits kept
-                  </li>
-                ))}
-            </ul>
-          </section>
+          <UpdateReport preview={preview} onSaveText={onSaveText} />
           <div className="actions">
             <button type="button" className="primary" disabled={busy !== null || unsettled.length > 0} onClick={() => void apply()}>
               Apply the update
@@ -287,5 +210,203 @@ export function UpdateView({
         </>
       )}
     </main>
+  );
+}
+
+/** What the update does (operations, changes for callers, files): drawn once, not again as the person settles a file. */
+const UpdateReport = memo(function UpdateReport({ preview, onSaveText }: { preview: UpdatePreview; onSaveText: (path: string, text: string) => void }) {
+  const { report, conflicts } = preview;
+  return (
+    <>
+      <section aria-labelledby="update-operations" className="report">
+        <h4 id="update-operations">Operations</h4>
+        {report.added.length + report.renamed.length + report.removed.length === 0 && <p className="muted">The same operations as before.</p>}
+        <ul className="update-list">
+          {report.added.map((a) => (
+            <li key={`added-${a.operation}`}>
+              <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version, to be kept there.'}
+            </li>
+          ))}
+          {report.renamed.map((r) => (
+            <li key={`renamed-${r.operation}`}>
+              <strong>Renamed</strong> <code>{r.from.operation}</code> ({r.from.method} {r.from.path}) → <code>{r.operation}</code> ({r.method} {r.path})
+            </li>
+          ))}
+          {report.removed.map((r) => {
+            const text = preview.editedRemoved.find(([path]) => path === `${r.operation}.md`)?.[1];
+            return (
+              <li key={`removed-${r.operation}`}>
+                <strong>Removed</strong> <code>{r.operation}</code> ({r.method} {r.path}), breaking
+                {r.edited && text !== undefined && (
+                  <>
+                    {preview.review ? ': it may hold your edits.' : ': you had edited it.'}{' '}
+                    <button type="button" className="link" onClick={() => onSaveText(`${r.operation}.md`, text)}>
+                      Download your text of {r.operation}.md
+                    </button>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {report.changes.length > 0 && (
+        <section aria-labelledby="update-changes" className="report">
+          <h4 id="update-changes">Changes for callers</h4>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">Change</th>
+                <th scope="col">Detail</th>
+                <th scope="col">Breaking</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.changes.map((c, i) => (
+                <tr key={i}>
+                  <td>
+                    <code>{c.operation}</code>
+                  </td>
+                  <td>{CHANGE_TEXT[c.kind]}</td>
+                  <td>{changeDetail(c)}</td>
+                  <td>{c.breaking ? 'Breaking' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section aria-labelledby="update-files" className="report">
+        <h4 id="update-files">Files</h4>
+        <ul className="update-list">
+          {preview.files.map((f) => (
+            <li key={f.path}>
+              <code>{f.path}</code>: {f.change}
+              {preview.keptEdits.includes(f.path) ? ', your edits kept' : ''}
+              {conflicts.some((c) => c.path === f.path) ? ', with conflicts' : ''}
+            </li>
+          ))}
+          {preview.keptEdits
+            .filter((p) => !preview.files.some((f) => f.path === p))
+            .map((p) => (
+              <li key={p}>
+                <code>{p}</code>: unchanged by the newer spec, your edits kept
+              </li>
+            ))}
+        </ul>
+      </section>
+    </>
+  );
+});
+
+/** Bulk choices made for every file left, and what Undo puts back: the files as they were. */
+interface BulkChoice {
+  side: MergeSide;
+  files: number;
+  before: Record<string, MergeState>;
+}
+
+/**
+ * The files to settle, one shown at a time: only its side-by-side view and merged text are
+ * drawn (a large update has a hundred files or more), the others listed to go to, each
+ * settled or not, with Previous and Next; and every file left kept mine or taken from the
+ * newer spec at once, undone in one step. Each file keeps its choices and merged text while
+ * another is shown.
+ */
+function ConflictFiles({
+  conflicts,
+  review,
+  merges,
+  onMerges,
+  onMerge,
+}: {
+  conflicts: readonly UpdateConflictFile[];
+  review: boolean;
+  merges: Record<string, MergeState>;
+  onMerges: (merges: Record<string, MergeState>) => void;
+  onMerge: (path: string, state: MergeState) => void;
+}) {
+  const [at, setAt] = useState(0);
+  const [bulk, setBulk] = useState<BulkChoice | null>(null);
+  const current = conflicts[Math.min(at, conflicts.length - 1)];
+  const settled = conflicts.filter((c) => merges[c.path]?.settled).length;
+  const left = conflicts.length - settled;
+  const nextLeft = [...conflicts.slice(at + 1), ...conflicts.slice(0, at)].findIndex((c) => !merges[c.path]?.settled);
+  const noun = review ? 'difference' : 'conflict';
+  const verb = review ? 'decided' : 'settled';
+
+  /** Every file not settled yet: each conflict not chosen yet settled with `side`, the choices made kept. */
+  const chooseLeft = (side: MergeSide) => {
+    const next = { ...merges };
+    let files = 0;
+    for (const c of conflicts) {
+      const was = merges[c.path];
+      if (was?.settled) continue;
+      const chunks = conflictChunks(c.mine, c.newer);
+      const choices = chunks.map((_, i) => was?.choices[i] ?? side);
+      next[c.path] = { text: mergedText(c.mine, c.newer, chunks, choices), settled: true, choices, handEdited: false };
+      files++;
+    }
+    if (files === 0) return;
+    onMerges(next);
+    setBulk({ side, files, before: merges });
+  };
+  const undoBulk = () => {
+    if (!bulk) return;
+    onMerges(bulk.before);
+    setBulk(null);
+  };
+
+  return (
+    <>
+      {conflicts.length > 1 && (
+        <nav className="merge-files" aria-label={review ? 'Files with differences' : 'Files with conflicts'}>
+          <div className="actions">
+            <button type="button" disabled={at === 0} onClick={() => setAt(at - 1)}>
+              Previous file
+            </button>
+            <button type="button" disabled={at >= conflicts.length - 1} onClick={() => setAt(at + 1)}>
+              Next file
+            </button>
+            <button type="button" disabled={nextLeft < 0} onClick={() => setAt((at + 1 + nextLeft) % conflicts.length)}>
+              Next file to {review ? 'decide' : 'settle'}
+            </button>
+            <span className="muted" aria-live="polite">
+              File {Math.min(at, conflicts.length - 1) + 1} of {conflicts.length}; {settled} {verb}, {left} left
+            </span>
+          </div>
+          <ol className="merge-file-list">
+            {conflicts.map((c, i) => (
+              <li key={c.path}>
+                <button type="button" className="link" aria-current={c === current ? 'true' : undefined} onClick={() => setAt(i)}>
+                  <code>{c.path}</code>
+                </button>{' '}
+                <span className={merges[c.path]?.settled ? 'ok' : 'muted'}>{merges[c.path]?.settled ? verb : `${noun}s to ${review ? 'decide' : 'settle'}`}</span>
+              </li>
+            ))}
+          </ol>
+          <div className="actions">
+            <button type="button" disabled={left === 0} onClick={() => chooseLeft('mine')}>
+              Keep mine for all remaining
+            </button>
+            <button type="button" disabled={left === 0} onClick={() => chooseLeft('newer')}>
+              Take the newer spec&apos;s for all remaining
+            </button>
+            <span role="status">
+              {bulk && (
+                <>
+                  {bulk.files === 1 ? 'One file' : `${bulk.files} files`} {bulk.side === 'mine' ? 'kept yours' : 'took the newer spec’s'} where not {verb} yet.{' '}
+                  <button type="button" className="link" onClick={undoBulk}>
+                    Undo
+                  </button>
+                </>
+              )}
+            </span>
+          </div>
+        </nav>
+      )}
+      {current && <MergePanel key={current.path} path={current.path} mine={current.mine} newer={current.newer} where={current.where} review={review} onChange={onMerge} state={merges[current.path]} />}
+    </>
   );
 }
