@@ -11,7 +11,8 @@
  *   side-by-side view (the page's time: reading the answer, drawing it);
  * - next file: from the click on "Next file" to the next file's side-by-side view painted;
  * - heap: the page's JS heap once the review is shown, after a collection;
- * - typing: keydown to paint, a key every 100 ms typed into the first file's merged text.
+ * - typing: keydown to paint, a key every 100 ms typed into the first operation file's merged
+ *   text.
  */
 import type { Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -164,7 +165,13 @@ export async function reviewRun(page: Page, base: string, input: { bundle: strin
     await page.getByRole('button', { name: 'Previous file', exact: true }).click();
   }
 
-  // Typing into the shown file's merged text.
+  // Typing into an operation file's merged text: the first listed, where the review lists them
+  // (SKILL.md, first in a two-way review, costs a key what it costs in the file editor).
+  const operation = page.locator('.merge-file-list li button').filter({ hasText: /^(?!SKILL\.md$).+\.md$/ }).first();
+  if ((await operation.count()) > 0) {
+    await operation.click();
+    await page.locator('section.merge .merge-sides .cm-line').first().waitFor();
+  }
   const merged = page.locator('section.merge').first().getByLabel(/^Merged text of /);
   await merged.evaluate((el) => {
     type View = { state: { doc: { lines: number; line(n: number): { to: number } } }; dispatch(spec: object): void; focus(): void };

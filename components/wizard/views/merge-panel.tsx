@@ -60,7 +60,7 @@ export const MergePanel = memo(function MergePanel({
   onChange: (path: string, state: MergeState) => void;
   /** A two-way review: each difference is one to decide, not a conflict between two changes. */
   review?: boolean;
-  /** The file as the person left it, to show again: read when the panel is drawn, and when it changes from outside (choices made for many files at once). */
+  /** The file as the person left it, to show again: read once, when the panel is drawn (choices made for many files at once draw it again). */
   state?: MergeState;
 }) {
   const noun = review ? 'difference' : 'conflict';
@@ -68,8 +68,8 @@ export const MergePanel = memo(function MergePanel({
   const chunks = useMemo(() => conflictChunks(mine, newer), [mine, newer]);
   const [choices, setChoices] = useState<readonly (MergeSide | undefined)[]>(() => state?.choices ?? chunks.map(() => undefined));
   const [handEdited, setHandEdited] = useState(state?.handEdited ?? false);
-  // What the panel last reported: a state given that is not it was set from outside.
-  const reported = useRef<MergeState | undefined>(state);
+  // The merged text as left, for the editor made once the panel is drawn.
+  const initialText = useRef(state?.text);
   const sideBySide = useRef<HTMLDivElement>(null);
   const mergedHost = useRef<HTMLDivElement>(null);
   const merged = useRef<EditorView | null>(null);
@@ -86,13 +86,7 @@ export const MergePanel = memo(function MergePanel({
     return () => view.destroy();
   }, [path, mine, newer]);
 
-  const send = useCallback(
-    (next: MergeState) => {
-      reported.current = next;
-      report.current(path, next);
-    },
-    [path],
-  );
+  const send = useCallback((next: MergeState) => report.current(path, next), [path]);
   // The choices for the listener of the merged editor, set after each render.
   const choicesNow = useRef(choices);
   const handNow = useRef(handEdited);
@@ -102,7 +96,7 @@ export const MergePanel = memo(function MergePanel({
   });
 
   useEffect(() => {
-    const view = new EditorView({ state: createEditorState({ path, text: reported.current?.text ?? mine, label: `Merged text of ${path}`, readOnly: false }), parent: mergedHost.current! });
+    const view = new EditorView({ state: createEditorState({ path, text: initialText.current ?? mine, label: `Merged text of ${path}`, readOnly: false }), parent: mergedHost.current! });
     listen(view, (update) => {
       if (!update.docChanged) return;
       const text = update.state.doc.toString();
@@ -133,16 +127,6 @@ export const MergePanel = memo(function MergePanel({
     const text = mergedText(mine, newer, chunks, next);
     if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: loaded.of(true) });
   };
-
-  // Choices made from outside (for every file left at once, or their Undo): shown as made here.
-  useEffect(() => {
-    if (!state || state === reported.current) return;
-    reported.current = state;
-    setChoices(state.choices);
-    setHandEdited(state.handEdited);
-    const view = merged.current;
-    if (view && state.text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: state.text }, annotations: loaded.of(true) });
-  }, [state]);
 
   const left = chunks.length - choices.filter((c) => c !== undefined).length;
   return (

@@ -203,7 +203,7 @@ export function UpdateView({
             </button>
             {unsettled.length > 0 && (
               <span className="muted">
-                {preview.review ? 'Decide the differences' : 'Settle the conflicts'} in {unsettled.map((c) => c.path).join(', ')} first.
+                {preview.review ? 'Decide the differences' : 'Settle the conflicts'} in {unsettled.length > 3 ? `${unsettled.slice(0, 3).map((c) => c.path).join(', ')} and ${unsettled.length - 3} more files` : unsettled.map((c) => c.path).join(', ')} first.
               </span>
             )}
           </div>
@@ -329,11 +329,14 @@ function ConflictFiles({
 }) {
   const [at, setAt] = useState(0);
   const [bulk, setBulk] = useState<BulkChoice | null>(null);
+  // Bumped by choices made for many files at once (and their Undo): the file shown is drawn again with them.
+  const [drawn, setDrawn] = useState(0);
   const current = conflicts[Math.min(at, conflicts.length - 1)];
-  const settled = conflicts.filter((c) => merges[c.path]?.settled).length;
+  // One mark a file, 1 when settled: the list is drawn again only when one changes, not on each key typed in a merged text.
+  const settledMarks = conflicts.map((c) => (merges[c.path]?.settled ? '1' : '0')).join('');
+  const settled = settledMarks.split('1').length - 1;
   const left = conflicts.length - settled;
   const nextLeft = [...conflicts.slice(at + 1), ...conflicts.slice(0, at)].findIndex((c) => !merges[c.path]?.settled);
-  const noun = review ? 'difference' : 'conflict';
   const verb = review ? 'decided' : 'settled';
 
   /** Every file not settled yet: each conflict not chosen yet settled with `side`, the choices made kept. */
@@ -351,11 +354,13 @@ function ConflictFiles({
     if (files === 0) return;
     onMerges(next);
     setBulk({ side, files, before: merges });
+    setDrawn((n) => n + 1);
   };
   const undoBulk = () => {
     if (!bulk) return;
     onMerges(bulk.before);
     setBulk(null);
+    setDrawn((n) => n + 1);
   };
 
   return (
@@ -376,16 +381,7 @@ function ConflictFiles({
               File {Math.min(at, conflicts.length - 1) + 1} of {conflicts.length}; {settled} {verb}, {left} left
             </span>
           </div>
-          <ol className="merge-file-list">
-            {conflicts.map((c, i) => (
-              <li key={c.path}>
-                <button type="button" className="link" aria-current={c === current ? 'true' : undefined} onClick={() => setAt(i)}>
-                  <code>{c.path}</code>
-                </button>{' '}
-                <span className={merges[c.path]?.settled ? 'ok' : 'muted'}>{merges[c.path]?.settled ? verb : `${noun}s to ${review ? 'decide' : 'settle'}`}</span>
-              </li>
-            ))}
-          </ol>
+          <FileList conflicts={conflicts} settled={settledMarks} at={at} review={review} onGo={setAt} />
           <div className="actions">
             <button type="button" disabled={left === 0} onClick={() => chooseLeft('mine')}>
               Keep mine for all remaining
@@ -406,7 +402,25 @@ function ConflictFiles({
           </div>
         </nav>
       )}
-      {current && <MergePanel key={current.path} path={current.path} mine={current.mine} newer={current.newer} where={current.where} review={review} onChange={onMerge} state={merges[current.path]} />}
+      {current && <MergePanel key={`${current.path}#${drawn}`} path={current.path} mine={current.mine} newer={current.newer} where={current.where} review={review} onChange={onMerge} state={merges[current.path]} />}
     </>
   );
 }
+
+/** The files to settle, each to go to, and whether it is settled (`settled`: a mark a file, 1 when it is). */
+const FileList = memo(function FileList({ conflicts, settled, at, review, onGo }: { conflicts: readonly UpdateConflictFile[]; settled: string; at: number; review: boolean; onGo: (at: number) => void }) {
+  const verb = review ? 'decided' : 'settled';
+  const waiting = review ? 'differences to decide' : 'conflicts to settle';
+  return (
+    <ol className="merge-file-list">
+      {conflicts.map((c, i) => (
+        <li key={c.path}>
+          <button type="button" className="link" aria-current={i === at ? 'true' : undefined} onClick={() => onGo(i)}>
+            <code>{c.path}</code>
+          </button>{' '}
+          <span className={settled[i] === '1' ? 'ok' : 'muted'}>{settled[i] === '1' ? verb : waiting}</span>
+        </li>
+      ))}
+    </ol>
+  );
+});
