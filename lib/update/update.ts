@@ -84,7 +84,7 @@ function sameRecord(generated: ConvertResult, record: GenerationRecord): boolean
  * none to take out, the files as generated: reading the package back (types.json parsed
  * whole) would give the same files.
  */
-function withoutOperations(generated: ConvertResult, paths: readonly string[]): Map<string, string> {
+export function withoutOperations(generated: ConvertResult, paths: readonly string[]): Map<string, string> {
   if (paths.length === 0) return generated.files;
   return packageFiles(removeOperations(parseSkillPackage({ folder: generated.folder, files: generated.files }, generated.read), paths).pkg).files;
 }
