@@ -90,7 +90,7 @@ export const FETCH_WORKER_QUERY = { key: 'worker', value: 'fetch' } as const;
  * Why the global `Worker` is replaced for the one synchronous call, and no factory is passed
  * in instead: the bundler (Turbopack) recognises a worker only in `new Worker(new URL(…,
  * import.meta.url))` with `Worker` the free global name (a local binding or a parameter of
- * that name is not the global to it, and the worker's script is then not bundled at all). It
+ * that name is not the global to it, and the script is then not bundled as a worker). It
  * rewrites that expression to its own loader called with the global `Worker` as the
  * constructor, and the loader builds the script's address itself (the bootstrap shared by
  * every worker, the worker's chunks after `#`, which no server sees). So the address the
