@@ -97,6 +97,12 @@ describe('superviseWorker', () => {
     expect(await answer).toBe('idle');
     expect(worker.terminated).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
+    // One that never says a word is stopped as soon.
+    const mute = fakeWorker();
+    const nothing = superviseWorker(mute, null, run({ idle: { ms: 2_000, result: () => 'idle' } }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await nothing).toBe('idle');
+    expect(mute.terminated).toBe(1);
   });
 
   it('has no idle limit unless one is given', async () => {
