@@ -1,8 +1,9 @@
 import { MAX_PARAMETERS_BYTES } from '../publish/expand';
 import { publishOperation } from '../publish/publish';
 import { atKey, type FileRule, type RuleProblem } from './rule';
+import { groupDigits } from '../core/numbers';
 
-const LIMIT = MAX_PARAMETERS_BYTES.toLocaleString('en-US');
+const LIMIT = groupDigits(MAX_PARAMETERS_BYTES);
 
 /**
  * SPEC 2: the published parameters (every `#/types/Name` expanded) are at most 24,576 bytes
