@@ -26,6 +26,7 @@ import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
 import { skillVerdict, WITHOUT_UNRESOLVED_METADATA, type Verdict } from '../rules/verdict';
 import { isPlainObject } from '../core/entries';
+import { groupDigits } from '../core/numbers';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -342,7 +343,7 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
     if (publication.expansion.reason !== 'size') return { ok: false, reason: `The parameters do not expand: ${publication.expansion.reason}` };
     return {
       ok: false,
-      reason: `The parameters pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en-US')}-byte limit with every type expanded, so this operation is not published: cut what it does not need (its size by argument is below)`,
+      reason: `The parameters pass the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit with every type expanded, so this operation is not published: cut what it does not need (its size by argument is below)`,
       sizes: argumentSizes(publication.schema, types),
     };
   }
