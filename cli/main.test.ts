@@ -244,10 +244,19 @@ describe.concurrent('cli usage', () => {
     expect(r.stdout).toContain('  convert <spec file | folder | .zip> --out <folder> [options]\n      Generate a skill');
   });
 
-  it.for(['convert', 'validate', 'tools', 'call', 'compat', 'tokens'])("prints %s's help within 80 columns (its usage and text wrapped where they would not fit)", async (name, { expect }) => {
+  it.for(['convert', 'validate', 'tools', 'call', 'compat', 'tokens', 'update'])("prints %s's help within 80 columns (its usage and text wrapped where they would not fit)", async (name, { expect }) => {
     const r = await run(name, '--help');
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);
+    const printed = r.stdout.split('\n');
+    expect(printed.filter((l) => l.length > 80)).toEqual([]);
+    // An option's description reads as one column: its lines after the first start where the first's text does.
+    const misaligned: string[] = [];
+    printed.forEach((line, i) => {
+      const option = /^( {2,}-\S+(?: <[^>]*>)?\s{2,})\S/.exec(line);
+      const next = printed[i + 1] ?? '';
+      if (option && /^ +[^ -]/.test(next) && next.search(/\S/) !== option[1].length) misaligned.push(`${line}\n${next}`);
+    });
+    expect(misaligned).toEqual([]);
   });
 
   it("prints a command's help when given <command> --help", async ({ expect }) => {

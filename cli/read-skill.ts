@@ -1,3 +1,4 @@
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { compareStrings } from '../lib/core/entries';
@@ -38,11 +39,15 @@ export async function readSkill(path: string): Promise<Result<SkillFiles>> {
   throw new UsageError(`cannot read ${path}: expected a skill folder or a .zip bundle`);
 }
 
+/**
+ * The folder's skill files, read one after another, synchronously: a skill is a few hundred
+ * small files, and a promise for each stat and each read costs several times the reading.
+ */
 export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> {
   const folder = basename(resolve(dir));
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = readdirSync(dir);
   } catch (e) {
     throw new UsageError(`cannot read ${dir}: ${(e as Error).message}`);
   }
@@ -51,9 +56,8 @@ export async function readSkillFolder(dir: string): Promise<Result<SkillFiles>> 
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (const name of names.sort()) {
     if (!isSkillFileName(name)) continue;
-    const stat = await lstat(join(dir, name));
-    if (!stat.isFile()) continue;
-    const bytes = await readFile(join(dir, name));
+    if (!lstatSync(join(dir, name)).isFile()) continue;
+    const bytes = readFileSync(join(dir, name));
     try {
       files.set(name, decoder.decode(bytes));
     } catch {

@@ -5,6 +5,7 @@ import type { SkillTools, TargetRules } from '../lib/targets/model';
 import { skillTools } from '../lib/targets/skill-tools';
 import { UsageError, type Io } from './command';
 import { loadSkill } from './load';
+import { groupDigits } from '../lib/core/numbers';
 
 /**
  * The tools a skill on disk would give a model, for `compat` and `tokens`: every operation
@@ -49,5 +50,5 @@ export function chooseTargets(ids: readonly string[]): TargetRules[] {
 
 /** `1,234` */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return groupDigits(n);
 }

@@ -223,3 +223,70 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(wizard.errors.filter((e) => !/Failed to load resource|CORS|Access-Control/i.test(e))).toEqual([]);
   });
 }
+
+test('Send to a base URL typed in the Call tab: checked as the CLI checks it, shown in the request, never stored or exported', async ({ page }) => {
+  test.setTimeout(120_000);
+  const wizard = new WizardPage(page);
+  await wizard.open();
+  // The spec's own server is never reached: the base URL sends the call to this test's server, named as 127.0.0.1.
+  const spec = { ...innSpec(), servers: [{ url: 'https://api.inn.test' }] };
+  await wizard.uploadSpec([{ name: 'inn.json', buffer: Buffer.from(JSON.stringify(spec)) }]);
+  await expect(wizard.status).toContainText('3 tools', { timeout: 30_000 });
+  await wizard.openFile('list_rooms.md');
+  await page.getByRole('tab', { name: 'Call' }).click();
+  const request = page.getByLabel('HTTP request');
+  await expect(request).toContainText('GET https://api.inn.test/rooms');
+  const baseUrl = page.getByLabel('Base URL for this call');
+  await expect(baseUrl).toHaveValue('');
+
+  // What `call --base-url` refuses is refused here, in its words, at the field.
+  await baseUrl.fill('localhost:4010');
+  const why = 'The base URL `localhost:4010` is not an absolute URL (`https://host` or `http://host:port`)';
+  await expect(page.getByRole('region', { name: 'Refused' })).toContainText(why);
+  await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
+  await expect(baseUrl).toHaveAccessibleDescription(new RegExp(`^${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+
+  // This machine, named on purpose (a host a call is otherwise refused): the request goes there.
+  await baseUrl.fill(`${origin}/`);
+  await expect(request).toContainText(`GET ${origin}/rooms`);
+  await expect(baseUrl).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByText("To the base URL above, not the operation's own server")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Credential for innKey').fill(SECRET);
+  const before = received.length;
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const answer = page.getByRole('region', { name: 'Answer' });
+  await expect(answer.getByRole('heading')).toHaveText(`The answer to GET ${origin}/rooms`);
+  await expect(answer.getByLabel('Answer size')).toContainText('200 OK · 48 bytes · ');
+  await expect(answer.getByLabel('Against returns')).toHaveText('The body matches `returns`.');
+  expect(received.slice(before).filter((r) => r.method !== 'OPTIONS')).toEqual([{ method: 'GET', path: '/rooms', key: SECRET, body: '' }]);
+
+  // Every operation of the skill goes there, the confirm of an unsafe one naming it.
+  await wizard.openFile('create_booking.md');
+  await page.getByRole('tab', { name: 'Call' }).click();
+  await expect(baseUrl).toHaveValue(`${origin}/`);
+  await page.getByLabel('Arguments (JSON)').fill('{"room": "wren"}');
+  await expect(request).toContainText(`POST ${origin}/bookings`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('alertdialog', { name: `Send POST ${origin}/bookings?` }).getByRole('button', { name: 'Send POST' }).click();
+  await expect(answer.getByLabel('Answer size')).toContainText('201 Created · 27 bytes');
+  expect(received.slice(before).filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: '/bookings', key: SECRET, body: '{"room":"wren"}' }]);
+
+  // Emptied, the call goes to the operation's own server again.
+  await baseUrl.fill('');
+  await expect(request).toContainText('POST https://api.inn.test/bookings');
+  await baseUrl.fill(origin);
+  await expect(request).toContainText(`POST ${origin}/bookings`);
+
+  // The person's, not the skill's: in no draft, journal, storage or download.
+  await expect.poll(async () => (await wizard.savedInfo())?.folder, { timeout: 10_000 }).toBe('inn');
+  await page.waitForTimeout(1_000);
+  const stored = await storedText(page);
+  expect(stored).toContain('list_rooms.md');
+  expect(stored).not.toContain(new URL(origin).host);
+  const files = await WizardPage.unzip((await wizard.download()).bytes);
+  expect(files.size).toBeGreaterThan(0);
+  for (const [name, text] of files) expect(`${name}: ${text.includes(new URL(origin).host)}`).toBe(`${name}: false`);
+  expect(wizard.errors.filter((e) => !/Failed to load resource|CORS|Access-Control/i.test(e))).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FETCH_WORKER_QUERY, startFetchWorker } from '../components/wizard/io/browser-files';
+import { startFetchWorker } from '../components/wizard/io/browser-files';
+import { FETCH_WORKER_QUERY } from '../components/wizard/io/worker-supervisor';
 import { sendCall } from '../components/wizard/io/send-supervisor';
 
 type Rule = { source: string; has?: { type: string; key: string; value?: string }[]; headers: { key: string; value: string }[] };

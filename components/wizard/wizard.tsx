@@ -49,7 +49,7 @@ function SaveState({ store }: { store: HeardWizardStore }) {
 
 export function Wizard() {
   const { state, store, actions, cancel, send } = useWizardSession();
-  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, request, withTools, readOnly, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
+  const { opened, summary, starting, busy, fetching, uploadProblems, selected, spec, file, fileLoads, panel, exported, tool, args, callBaseUrl, request, withTools, readOnly, notice, working, recovered, drafts, elsewhere, draftId, draftNotes } = state;
   const editor = useRef<CodeEditorHandle>(null);
   // JSON files (types.json) keep long lines whole unless asked: the one choice holds for every JSON file.
   const [wrapJson, setWrapJson] = useState(false);
@@ -406,6 +406,8 @@ export function Wizard() {
               tool={tool}
               args={args}
               onArgs={(text) => void actions.onArgs(text)}
+              baseUrl={callBaseUrl}
+              onBaseUrl={(value) => void actions.onCallBaseUrl(value)}
               request={request}
               credentials={summary.credentials}
               tokens={toolTokenLine(fit.tokens, selected)}

@@ -129,11 +129,13 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   // `returns` is held to the same limit (SPEC 8.2); measured up to the limit only, as it is not fitted (decision 0101).
   const returnsRoots = plans.map((plan, i) => (declared[i] ? plan.response.returns : undefined));
   const returnsScreen = new ExpandedSizer(types.reader, MAX_PARAMETERS_BYTES);
-  const returnsOver = returnsRoots.map((root): 'no' | 'yes' | 'maybe' => {
+  // 'bytes': over the byte limit and not past the depth limit, so publishing's walk (in the same order) stops at the bytes.
+  const returnsOver = returnsRoots.map((root): 'no' | 'yes' | 'bytes' | 'maybe' => {
     if (root === undefined) return 'no';
     const m = returnsScreen.measure(root);
     if (m.size <= MAX_PARAMETERS_BYTES && m.depth <= MAX_SCHEMA_DEPTH) return 'no';
-    return m.exact && m.size > MAX_PARAMETERS_BYTES ? 'yes' : 'maybe';
+    if (!m.exact || m.size <= MAX_PARAMETERS_BYTES) return 'maybe';
+    return m.depth <= MAX_SCHEMA_DEPTH ? 'bytes' : 'yes';
   });
   const fitter = fitting && over.some((o) => o !== 'no') ? new Fitter(types.reader, MAX_PARAMETERS_BYTES, screen) : undefined;
   const keepFull = new Set(options.keepFull ?? []);
@@ -180,6 +182,8 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
   const read = new Map<string, OperationFile>();
   // The files whose published parameters the screen (or fitting) measured within the limits: the rules need not expand them again (ConvertedFacts).
   const withinLimits = new Set<OperationFile>();
+  // Of those parameters, the files whose `returns` the screen measured exactly over the byte limit alone.
+  const returnsOverBytes = new Set<OperationFile>();
   // Fitted schemas hold their unchanged types as the same objects: each is formatted once.
   const fittedText = fitted && fits.some((f) => f?.ok) ? new SchemaTextMemo(fitted.schemas) : undefined;
   // A file is UTF-8 text: half a character from the spec (a JSON `\ud800` escape) that a
@@ -284,11 +288,14 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     });
     if (safety !== undefined && from !== undefined) ctx.warn('safety-from-spec', `${codeSpan(base)} is declared ${safety}, as the spec's ${codeSpan(from)} says (a ${plan.method} is ${methodSafety(plan.method)} by default)`, plan.pointer);
     if (suggested !== undefined) ctx.warn('safety-suggested', `${codeSpan(base)} may only read (its name or summary says ${suggested.map(codeSpan).join(', ')}): if it changes nothing, declare it \`safety: safe\`; it is left ${methodSafety(plan.method)}, as a ${plan.method} is by default`, plan.pointer);
-    if (returnsOver[i] === 'yes' || (returnsOver[i] === 'maybe' && !expandRefs(returns, typeMap).ok)) {
+    if (returnsOver[i] === 'yes' || returnsOver[i] === 'bytes' || (returnsOver[i] === 'maybe' && !expandRefs(returns, typeMap).ok)) {
       ctx.warn('returns-size', `${codeSpan(base)}: its \`returns\`, with every shared type written out, passes the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit (or nests too deep): it is kept in the file, and publishing gives the tool without it (no output schema) until it is cut down or narrowed by \`pick\``, plan.pointer);
     }
     // A fitted operation is measured within them by fitting, exactly where the screen's measure of it was exact; `returns` by its own screen.
-    if ((over[i] === 'no' || (fit?.ok && over[i] === 'yes')) && returnsOver[i] === 'no') withinLimits.add(read.get(file)!);
+    if (over[i] === 'no' || (fit?.ok && over[i] === 'yes')) {
+      if (returnsOver[i] === 'no') withinLimits.add(read.get(file)!);
+      else if (returnsOver[i] === 'bytes') returnsOverBytes.add(read.get(file)!);
+    }
     if (fit?.ok) {
       reportFitted.push({ ...entry, tool, fits: true, bytesBefore: fit.before, bytesAfter: fit.after, steps: fit.steps });
       return;
@@ -327,7 +334,7 @@ export function convertSpec(loaded: SpecInput, options: ConvertOptions = {}): Co
     folder: skill,
     files,
     read,
-    converted: { withinLimits, typesText },
+    converted: { withinLimits, returnsOverBytes, typesText },
     report: {
       skill,
       source: { title: source.title, version: source.version, format: loaded.format.label, sha256, entry: loaded.entry },

@@ -5,6 +5,7 @@ import { asObject, type InfoObject } from './document';
 import type { SecurityModel } from './security';
 import { codeSpan, fold, safeInline, shorten } from '../skill/markdown';
 import { safeMarkdown, splitFirstParagraph } from './text';
+import { groupDigits } from '../core/numbers';
 
 /** SPEC 1.1: the skill description's limit. */
 export const MAX_SKILL_DESCRIPTION = 1024;
@@ -88,10 +89,10 @@ function fitIntro(ctx: ConvertContext, text: string): string {
   const left = text.length - cut;
   ctx.warn(
     'description-cut',
-    `The spec's description is ${text.length.toLocaleString('en-US')} characters; SKILL.md holds its first ${cut.toLocaleString('en-US')} and says the rest (${left.toLocaleString('en-US')} characters) is left out: a platform reads SKILL.md whole each time the skill is chosen`,
+    `The spec's description is ${groupDigits(text.length)} characters; SKILL.md holds its first ${groupDigits(cut)} and says the rest (${groupDigits(left)} characters) is left out: a platform reads SKILL.md whole each time the skill is chosen`,
     '/info/description',
   );
-  return `${text.slice(0, cut).trimEnd()}\n\n(The spec's description continues for ${left.toLocaleString('en-US')} more characters, left out of this skill.)`;
+  return `${text.slice(0, cut).trimEnd()}\n\n(The spec's description continues for ${groupDigits(left)} more characters, left out of this skill.)`;
 }
 
 function authentication(security: SecurityModel): string {

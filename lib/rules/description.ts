@@ -1,6 +1,7 @@
 import { firstParagraph, firstParagraphLine } from '../skill/prose';
 import { proseStartLine } from './facts';
 import type { FileRule } from './rule';
+import { groupDigits } from '../core/numbers';
 
 const MAX = 1024;
 
@@ -21,6 +22,6 @@ export const description: FileRule = {
     const length = [...text].length;
     if (length <= MAX) return [];
     const line = start + (firstParagraphLine(op.prose) ?? 1) - 1;
-    return [{ message: `The first paragraph (the tool's description) is ${length.toLocaleString('en-US')} characters; keep it to ${MAX.toLocaleString('en-US')} and move the rest below`, line, column: 1, case: 'too-long' }];
+    return [{ message: `The first paragraph (the tool's description) is ${groupDigits(length)} characters; keep it to ${groupDigits(MAX)} and move the rest below`, line, column: 1, case: 'too-long' }];
   },
 };

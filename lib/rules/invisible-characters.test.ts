@@ -57,6 +57,11 @@ testRule('invisible-characters', [
       { file: 'types.json', message: /^The text at `\/A\/description` holds an invisible character \(U\+202E\)/ },
     ],
   },
+  {
+    name: 'reports an invisible character YAML\'s eight-digit escape writes in a double-quoted value',
+    files: { 'a.md': md('operation:\n  method: GET\n  url: https://p.example/pets\n  query: ["q\\U0000200B"]\n') },
+    expected: [{ file: 'a.md', message: /^The text at `\/operation\/query\/0` holds an invisible character \(U\+200B\)/, pointer: '/operation/query/0' }],
+  },
 ]);
 
 testRule('model-instructions', [

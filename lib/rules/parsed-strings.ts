@@ -12,11 +12,22 @@ import { located, type RuleProblem } from './rule';
  * name and value a model or a request is given.
  */
 
-/** The message for a name (`name`) or a string value at `pointer` that holds what the rule looks for, else undefined. */
+/** The message for a name (`name`) or a string value at `pointer` that holds what the rule looks for (characters beyond ASCII: see `ESCAPE`), else undefined. */
 export type StringJudge = (text: string, name: boolean, pointer: string) => string | undefined;
 
-/** Problems in an operation file's parsed frontmatter, schema and `returns`, at most `max`. */
+/**
+ * An escape that writes a character beyond ASCII: `\uXXXX` (JSON, YAML's double quotes),
+ * `\UXXXXXXXX`, `\xXX`, `\N`, `\_`, `\L` and `\P` (YAML's double quotes). Every other way
+ * YAML or JSON reads a value keeps the text's own characters, or writes an ASCII control
+ * character, so in a file without one the judges (which look for characters beyond ASCII)
+ * find nothing once parsed that the text scan has not seen. An escaped backslash before a
+ * `u` is only a walk for nothing.
+ */
+const ESCAPE = /\\[uUxNLP_]/;
+
+/** Problems in an operation file's parsed frontmatter, schema and `returns`, at most `max`; none without an escape in its text (`ESCAPE`). */
 export function parsedStringPlaces(op: OperationFile, judge: StringJudge, max: number): RuleProblem[] {
+  if (!ESCAPE.test(op.text)) return [];
   const d = op.declaration;
   const roots = Object.entries(op.data).map(([key, value]) => [`/${pointerToken(key)}`, key, value] as const);
   const problems = walk(roots, (pointer) => op.position(pointer), op.file, judge, max);

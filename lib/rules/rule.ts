@@ -38,6 +38,13 @@ export interface ConvertedFacts {
    * was measured within them too (SPEC 8.2).
    */
   withinLimits: ReadonlySet<OperationFile>;
+  /**
+   * The operation files whose parameters were measured within the limits as `withinLimits`
+   * says, and whose `returns` the screen measured exactly (see `withinLimits`) over the byte
+   * limit and within the depth limit: publishing's expansion, walking in the same order,
+   * stops at the bytes, so `expanded-size` warns of that without expanding it.
+   */
+  returnsOverBytes?: ReadonlySet<OperationFile>;
   /** The types.json text those were measured with; undefined when the conversion wrote none. */
   typesText: string | undefined;
 }

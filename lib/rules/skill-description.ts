@@ -1,4 +1,5 @@
 import { located, type PackageRule } from './rule';
+import { groupDigits } from '../core/numbers';
 
 const MAX = 1024;
 
@@ -16,7 +17,7 @@ export const skillDescription: PackageRule = {
     if (typeof d !== 'string') return [at('`description` must be a string')];
     if (d.trim() === '') return [at('`description` is empty: say what the skill does and when to use it')];
     const length = [...d].length;
-    if (length > MAX) return [at(`\`description\` is ${length.toLocaleString('en-US')} characters; at most ${MAX.toLocaleString('en-US')}`)];
+    if (length > MAX) return [at(`\`description\` is ${groupDigits(length)} characters; at most ${groupDigits(MAX)}`)];
     return [];
   },
 };

@@ -9,13 +9,12 @@
 import { diffIndices } from 'node-diff3';
 import { compareStrings } from '../core/entries';
 import type { SpecInput } from '../convert/model';
-import { removeOperations } from '../curate/remove';
 import { MANIFEST_FILE } from '../skill/manifest';
-import { isOperationFilePath, packageFiles, parseSkillPackage, type SkillFiles } from '../skill/package';
+import { isOperationFilePath, parseSkillPackage, type SkillFiles } from '../skill/package';
 import { parseOperationFile } from '../skill/operation-file';
 import type { FileConflict } from './merge-file';
 import { urlPath } from '../skill/url-template';
-import { generateNewer, readSkillRecord, type UpdateConflict, type UpdateResult } from './update';
+import { generateNewer, readSkillRecord, withoutOperations, type UpdateConflict, type UpdateResult } from './update';
 import { compareOperation, titleOf, UPDATE_REPORT_VERSION, type OperationChange, type UpdateReport } from './report';
 
 export interface ReviewInput {
@@ -66,8 +65,7 @@ export function reviewSkill(input: ReviewInput): UpdateResult {
 
   const generatedOps = [...newGen.report.declared, ...newGen.report.proseOnly];
   const waiting = generatedOps.filter((o) => !mineFiles.has(o.file));
-  const newer = removeOperations(parseSkillPackage({ folder: newGen.folder, files: newGen.files }, newGen.read), waiting.map((o) => o.file)).pkg;
-  const newerFiles = packageFiles(newer).files;
+  const newerFiles = withoutOperations(newGen, waiting.map((o) => o.file));
 
   const files = new Map<string, string>();
   const conflicts: UpdateConflict[] = [];

@@ -59,7 +59,6 @@ export function generateNewer(spec: SpecInput, record: GenerationRecord, sha256:
   return curateConversion(converted, record).result;
 }
 
-/** Whether a generation was made with these options: its SKILL.md records the same. */
 /**
  * The person's SKILL.md, parsed, and the options it records it was generated with (none
  * when it records none, with the problems of a record that cannot be read).
@@ -74,9 +73,20 @@ export function readSkillRecord(files: ReadonlyMap<string, string>) {
   return { manifestText, manifest, record, problems };
 }
 
+/** Whether a generation was made with these options: its SKILL.md records the same. */
 function sameRecord(generated: ConvertResult, record: GenerationRecord): boolean {
   const made = readGenerationRecord(parseManifest(generated.files.get(MANIFEST_FILE) ?? '').data);
   return made.ok && sameJson(made.value, record);
+}
+
+/**
+ * A generation's files without these operations (and the shared types only they reached). With
+ * none to take out, the files as generated: reading the package back (types.json parsed
+ * whole) would give the same files.
+ */
+export function withoutOperations(generated: ConvertResult, paths: readonly string[]): Map<string, string> {
+  if (paths.length === 0) return generated.files;
+  return packageFiles(removeOperations(parseSkillPackage({ folder: generated.folder, files: generated.files }, generated.read), paths).pkg).files;
 }
 
 /** The declared and prose-only operations of a generation, as the update matches them. */
@@ -147,10 +157,8 @@ export function updateSkill(input: UpdateInput): UpdateResult {
   const notKept = keepNew ? [] : added.map((o) => o.file);
   const removedToo = handRemoved.flatMap((f) => (pairs.has(f) ? [pairs.get(f)!] : []));
 
-  const base = removeOperations(parseSkillPackage({ folder: oldGen.folder, files: oldGen.files }, oldGen.read), handRemoved).pkg;
-  const newer = removeOperations(parseSkillPackage({ folder: newGen.folder, files: newGen.files }, newGen.read), [...removedToo, ...notKept]).pkg;
-  const baseFiles = packageFiles(base).files;
-  const newerFiles = packageFiles(newer).files;
+  const baseFiles = withoutOperations(oldGen, handRemoved);
+  const newerFiles = withoutOperations(newGen, [...removedToo, ...notKept]);
 
   const files = new Map<string, string>();
   const conflicts: UpdateConflict[] = [];

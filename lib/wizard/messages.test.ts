@@ -15,6 +15,7 @@ describe('wizardReplySchema', () => {
       { type: 'tool', path: 'SKILL.md' },
       { type: 'call', path: 'get_booking.md', args: '{"booking_id": "b1"}' },
       { type: 'call', path: 'get_booking.md', args: '{' },
+      { type: 'call', path: 'get_booking.md', args: '{}', baseUrl: 'http://127.0.0.1:4010' },
       { type: 'edit', path: 'SKILL.md', version: -1, text: '' },
       { type: 'revert', path: 'SKILL.md' },
       { type: 'spec-file', path: 'hollowbrook.openapi.yaml' },

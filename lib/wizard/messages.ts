@@ -41,7 +41,7 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('revert'), path }),
   z.object({ type: z.literal('file'), path }),
   z.object({ type: z.literal('tool'), path }),
-  z.object({ type: z.literal('call'), path, args: z.string() }),
+  z.object({ type: z.literal('call'), path, args: z.string(), baseUrl: z.string().optional() }),
   z.object({ type: z.literal('check-answer'), path, status: z.number(), body: z.string() }),
   z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.boolean().optional() }),
   // Checked by `restoreSession` itself.

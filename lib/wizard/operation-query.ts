@@ -6,6 +6,7 @@ import { compareStrings } from '../core/entries';
 import { matchesPathQuery } from '../curate/choose';
 import type { OperationRow, OperationState } from './operations';
 import type { Safety } from '../skill/operation-file';
+import { groupDigits } from '../core/numbers';
 
 /**
  * `removed` shows the operations taken out of the skill, `new` those new in the spec the
@@ -210,7 +211,7 @@ export function withTokens(rows: readonly OperationRow[], tokens: ReadonlyMap<st
  */
 export function toolLimit(tools: number, maxTools: number | undefined): { text: string; over: boolean } {
   const noun = (n: number) => (n === 1 ? 'tool' : 'tools');
-  const figure = (n: number) => n.toLocaleString('en-US');
+  const figure = (n: number) => groupDigits(n);
   if (maxTools === undefined) return { text: `${figure(tools)} ${noun(tools)}, no limit on the count`, over: false };
   return { text: `${figure(tools)} of ${figure(maxTools)} ${noun(maxTools)}`, over: tools > maxTools };
 }

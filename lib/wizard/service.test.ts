@@ -123,6 +123,34 @@ describe('createWizardService', () => {
     expect(manifest.exampleArgs).toBeUndefined();
   });
 
+  it('sends the call to the base URL the person gives, checked as `call --base-url` checks it, and keeps nothing of it in the skill', async () => {
+    const service = createWizardService();
+    await opened(service, sampleUpload);
+    const before = service.snapshot();
+    const args = '{"booking_id": "bk 1"}';
+    const request = async (baseUrl?: string) => (await call(service, { type: 'call', path: 'get_booking.md', args, ...(baseUrl === undefined ? {} : { baseUrl }) }, 'call')).request;
+    // A mock on this machine, a path before the operation's, plain http: the person chose it, so nothing is refused or warned of.
+    expect(await request('http://127.0.0.1:4010/mock/')).toEqual({ ok: true, value: { method: 'GET', url: 'http://127.0.0.1:4010/mock/bookings/bk%201', headers: {} }, problems: [] });
+    expect(await request(' https://staging.hollowbrook.example ')).toMatchObject({ ok: true, value: { url: 'https://staging.hollowbrook.example/bookings/bk%201' } });
+    // Blank is the operation's own URL, with the warning it has there.
+    for (const blank of [undefined, '', '   ']) {
+      expect(await request(blank)).toMatchObject({ ok: true, value: { url: 'http://outturn-hollowbrook:8084/bookings/bk%201' }, problems: [{ ruleId: 'call-http' }] });
+    }
+    for (const [baseUrl, why] of [
+      ['localhost:4010', 'is not an absolute URL (`https://host` or `http://host:port`)'],
+      ['ftp://files.example', 'is not http or https'],
+      ['https://user:pw@staging.example', 'carries credentials (`user@`): the gateway attaches them'],
+      ['https://staging.example/?env=1', 'has a query string or a fragment'],
+    ]) {
+      expect(await request(baseUrl)).toEqual({
+        ok: false,
+        problems: [{ ruleId: 'call-base-url', severity: 'error', message: `The base URL \`${baseUrl}\` ${why}`, file: 'get_booking.md' }],
+      });
+    }
+    expect(service.snapshot()).toEqual(before);
+    expect(JSON.stringify(service.snapshot())).not.toContain('127.0.0.1:4010');
+  });
+
   it('shows the committed expected skill files for the sample, and exports the committed bundles with and without tools.json', async () => {
     const service = createWizardService();
     const { summary } = await opened(service, sampleUpload);

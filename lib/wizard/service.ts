@@ -79,7 +79,11 @@ export type WizardRequest =
   | { type: 'revert'; path: string }
   | { type: 'file'; path: string }
   | { type: 'tool'; path: string }
-  | { type: 'call'; path: string; args: string }
+  /**
+   * The request a call with `args` would send; `baseUrl`, when given, is the base URL the
+   * person typed in the Call tab (the request goes there, decision 0185). Nothing of it is kept.
+   */
+  | { type: 'call'; path: string; args: string; baseUrl?: string }
   /** An answer a call sent from the Call tab got: checked against what the operation at `path` promises (SPEC 8.1). */
   | { type: 'check-answer'; path: string; status: number; body: string }
   /** The bundle; `readOnly` keeps the safe operations only (SPEC 8.2). */
@@ -545,7 +549,7 @@ export function createWizardService(io: WizardServiceIO = {}): WizardService {
           return { type: 'tool', tool: previewTool(session, request.path) };
         case 'call':
           if (!session) return NO_SESSION;
-          return { type: 'call', request: previewRequest(session, request.path, request.args) };
+          return { type: 'call', request: previewRequest(session, request.path, request.args, request.baseUrl) };
         case 'check-answer':
           if (!session) return NO_SESSION;
           return { type: 'answer-check', check: checkAnswer(session, request.path, request.status, request.body) };

@@ -26,6 +26,7 @@ import { describeIssues } from '../core/describe-issues';
 import { countByFile, listOperations, type OperationRow } from './operations';
 import { skillVerdict, WITHOUT_UNRESOLVED_METADATA, type Verdict } from '../rules/verdict';
 import { isPlainObject } from '../core/entries';
+import { groupDigits } from '../core/numbers';
 
 /** Where the skill came from: generated from a spec, or a bundle imported again. */
 export interface SessionOrigin {
@@ -344,7 +345,7 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
     if (publication.expansion.reason !== 'size') return { ok: false, reason: `The parameters do not expand: ${publication.expansion.reason}` };
     return {
       ok: false,
-      reason: `The parameters pass the ${MAX_PARAMETERS_BYTES.toLocaleString('en-US')}-byte limit with every type expanded, so this operation is not published: cut what it does not need (its size by argument is below)`,
+      reason: `The parameters pass the ${groupDigits(MAX_PARAMETERS_BYTES)}-byte limit with every type expanded, so this operation is not published: cut what it does not need (its size by argument is below)`,
       sizes: argumentSizes(publication.schema, types),
     };
   }
@@ -365,8 +366,12 @@ export function previewTool(session: WizardSession, path: string): ToolPreview {
 /**
  * The exact request a call with these arguments would send (SPEC 3), or the refusal with
  * one problem per offending argument. `argsText` is what the user typed: JSON of an object.
+ * `baseUrl`, when given and not blank, sends the request there, as `call --base-url` does
+ * (decision 0150): checked by the same `buildRequest`, so a URL it refuses is named as the
+ * CLI names it. The session is not changed: the base URL is the person's, not the skill's
+ * (decision 0185).
  */
-export function previewRequest(session: WizardSession, path: string, argsText: string): Result<HttpRequest> {
+export function previewRequest(session: WizardSession, path: string, argsText: string, baseUrl?: string): Result<HttpRequest> {
   const op = session.pkg.operations.find((o) => o.file === path);
   if (!op) return fail([problem('call-not-declared', 'error', `${path} is not an operation file`, path)]);
   const callable = callableOperation(session.pkg, op);
@@ -377,7 +382,8 @@ export function previewRequest(session: WizardSession, path: string, argsText: s
   } catch (e) {
     return fail([problem('call-arguments', 'error', `The arguments are not JSON: ${(e as Error).message}`, path)]);
   }
-  return buildRequest(callable.value, args);
+  const base = baseUrl?.trim() ?? '';
+  return buildRequest(callable.value, args, base === '' ? {} : { baseUrl: base });
 }
 
 /**

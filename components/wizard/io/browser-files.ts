@@ -6,6 +6,7 @@ import type { FetchedSpec } from './fetch-spec';
 import { compareStrings } from '../../../lib/core/entries';
 import { problem, type Problem } from '../../../lib/core/problem';
 import { superviseFetch, type FetchOptions } from './fetch-supervisor';
+import { withFetchPolicy } from './worker-supervisor';
 
 /** Files the user chose, each with its path in the upload, and what the upload is called. */
 export interface ChosenFiles {
@@ -109,38 +110,12 @@ export function fetchSpec(url: string, fileName: string, options: FetchOptions =
   return superviseFetch(startFetchWorker(), url, fileName, options);
 }
 
-/** The query that asks for a worker script with the policy of the fetch worker (next.config.mjs). */
-export const FETCH_WORKER_QUERY = { key: 'worker', value: 'fetch' } as const;
-
 /**
  * The fetch worker, its script asked for with `?worker=fetch`: the bundler starts every
  * worker from one bootstrap script, so the query is what tells the server this one may
  * connect to other servers (and may not evaluate code), while the wizard's worker may
- * evaluate code (Ajv) and connect nowhere. The bundler turns `new Worker(new URL(…))` into a
- * call of the global `Worker` with the bootstrap's address; for that one synchronous call the
- * global adds the query.
+ * evaluate code (Ajv) and connect nowhere (`withFetchPolicy` adds the query).
  */
 export function startFetchWorker(): Worker {
   return withFetchPolicy(() => new Worker(new URL('./fetch-spec.worker.ts', import.meta.url), { type: 'module' }));
-}
-
-/**
- * A worker `start` makes, its script asked for with `?worker=fetch`: the fetch worker, and
- * the send worker of the Call tab (`sendCall`), which connect to other servers and evaluate
- * nothing.
- */
-export function withFetchPolicy(start: () => Worker): Worker {
-  const Native = globalThis.Worker;
-  globalThis.Worker = class extends Native {
-    constructor(script: string | URL, options?: WorkerOptions) {
-      const address = new URL(script, globalThis.location?.href);
-      address.searchParams.set(FETCH_WORKER_QUERY.key, FETCH_WORKER_QUERY.value);
-      super(address, options);
-    }
-  };
-  try {
-    return start();
-  } finally {
-    globalThis.Worker = Native;
-  }
 }

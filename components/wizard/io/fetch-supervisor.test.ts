@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FetchedSpec } from './fetch-spec';
-import { superviseFetch, type FetchWorker } from './fetch-supervisor';
+import { superviseFetch } from './fetch-supervisor';
+import type { SupervisedWorker } from './worker-supervisor';
 
 /** A fetch worker the test speaks for: progress and results as `fetch-spec.worker.ts` posts them. */
 function fakeWorker() {
@@ -22,7 +23,7 @@ function fakeWorker() {
       this.onmessage?.({ data: { result } } as MessageEvent);
     },
   };
-  return worker satisfies FetchWorker;
+  return worker satisfies SupervisedWorker;
 }
 
 const URL_ = 'https://specs.example.test/openapi.yaml';

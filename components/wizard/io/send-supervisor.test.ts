@@ -54,4 +54,20 @@ describe('superviseSend', () => {
     expect(await sent).toMatchObject({ ok: false, kind: 'stopped', message: 'POST https://inn.example/bookings was cancelled after 2 s: what the server did with it cannot be told from here.' });
     expect(cancelled.terminated).toBe(1);
   });
+
+  it('names a send whose worker could not start, and ignores what the worker says after it was stopped', async () => {
+    const broken = fakeWorker();
+    const failed = superviseSend(broken, message);
+    broken.onerror?.({ message: 'blocked', preventDefault: () => {} } as ErrorEvent);
+    expect(await failed).toEqual({ ok: false, kind: 'broken', message: 'The send could not be started: blocked' });
+    expect(broken.terminated).toBe(1);
+    const late = fakeWorker();
+    const controller = new AbortController();
+    const sent = superviseSend(late, message, { signal: controller.signal });
+    const onmessage = late.onmessage;
+    controller.abort();
+    onmessage?.({ data: { outcome: { ok: true, answer: { status: 200, statusText: '', headers: [], body: '', bytes: 0 } } } } as MessageEvent);
+    expect(await sent).toMatchObject({ ok: false, kind: 'stopped' });
+    expect(late.terminated).toBe(1);
+  });
 });

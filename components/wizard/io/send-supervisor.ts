@@ -1,6 +1,5 @@
-import { withFetchPolicy } from './browser-files';
-import type { FetchWorker } from './fetch-supervisor';
 import type { SendMessage, SendOutcome } from './send-call';
+import { superviseWorker, withFetchPolicy, type SupervisedWorker } from './worker-supervisor';
 
 /** How long a send may take, from the click to the last byte of the answer. */
 export const SEND_LIMIT_MS = 30_000;
@@ -10,36 +9,16 @@ export const SEND_LIMIT_MS = 30_000;
  * did. Cancel and the time limit end the worker (and with it the connection), so a server
  * that never answers never holds the Call tab.
  */
-export function superviseSend(worker: FetchWorker, message: SendMessage, options: { signal?: AbortSignal; limitMs?: number } = {}): Promise<SendOutcome> {
-  const { signal } = options;
+export function superviseSend(worker: SupervisedWorker, message: SendMessage, options: { signal?: AbortSignal; limitMs?: number } = {}): Promise<SendOutcome> {
   const limitMs = options.limitMs ?? SEND_LIMIT_MS;
-  const started = Date.now();
   const { method, url } = message.request;
-  return new Promise((resolve) => {
-    const stop = (text: string) => done({ ok: false, kind: 'stopped', message: text });
-    const whole = setTimeout(() => stop(`${method} ${url} had no whole answer after ${limitMs / 1000} s: it was stopped.`), limitMs);
-    const onAbort = () => stop(`${method} ${url} was cancelled after ${Math.round((Date.now() - started) / 1000)} s: what the server did with it cannot be told from here.`);
-    function done(outcome: SendOutcome) {
-      clearTimeout(whole);
-      signal?.removeEventListener('abort', onAbort);
-      worker.onmessage = null;
-      worker.onerror = null;
-      worker.terminate();
-      resolve(outcome);
-    }
-    if (signal?.aborted) {
-      onAbort();
-      return;
-    }
-    signal?.addEventListener('abort', onAbort);
-    worker.onmessage = (event: MessageEvent<{ outcome?: SendOutcome }>) => {
-      if (event.data.outcome) done(event.data.outcome);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      done({ ok: false, kind: 'broken', message: `The send could not be started: ${event.message || 'the worker failed'}` });
-    };
-    worker.postMessage(message);
+  const stopped = (text: string): SendOutcome => ({ ok: false, kind: 'stopped', message: text });
+  return superviseWorker<{ outcome?: SendOutcome }, SendOutcome>(worker, message, {
+    signal: options.signal,
+    total: { ms: limitMs, result: () => stopped(`${method} ${url} had no whole answer after ${limitMs / 1000} s: it was stopped.`) },
+    cancelled: (seconds) => stopped(`${method} ${url} was cancelled after ${seconds} s: what the server did with it cannot be told from here.`),
+    broken: (reason) => ({ ok: false, kind: 'broken', message: `The send could not be started: ${reason}` }),
+    receive: (data) => data.outcome,
   });
 }
 

@@ -6,7 +6,7 @@ import type { Editing } from './controller-editing';
 
 /** The Call tab of an operation file: the arguments, the response it promises and what `pick` keeps, and an answer checked. */
 export function createCall(base: ControllerBase, editing: Editing) {
-  const { send, dispatch, selected } = base;
+  const { send, dispatch, selected, store } = base;
 
   return {
     /** The Call tab's response of an operation file: an example, checked, and what `pick` keeps of it. */
@@ -33,6 +33,12 @@ export function createCall(base: ControllerBase, editing: Editing) {
       dispatch({ type: 'args', text });
       const path = selected();
       if (path !== null) await editing.refreshCall(path, text);
+    },
+    /** The base URL typed in the Call tab: the open file's request built again to go there. */
+    async onCallBaseUrl(value: string) {
+      dispatch({ type: 'call-base-url', value });
+      const path = selected();
+      if (path !== null) await editing.refreshCall(path, store.get().args);
     },
   };
 }

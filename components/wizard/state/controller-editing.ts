@@ -37,7 +37,8 @@ export function createEditing(base: ControllerBase) {
   const stoppedCall = (message: string) => fail([problem('call-stopped', 'error', `${message}. Change the arguments to try again.`, selected() ?? '')]);
 
   const refreshCall = async (path: string, args: string) => {
-    const reply = await send({ type: 'call', path, args });
+    const baseUrl = store.get().callBaseUrl;
+    const reply = await send({ type: 'call', path, args, ...(baseUrl.trim() !== '' ? { baseUrl } : {}) });
     if (reply.type === 'call') dispatch({ type: 'call', path, request: reply.request });
     else if (reply.type === 'stopped') dispatch({ type: 'call', path, request: stoppedCall(reply.message) });
   };

@@ -148,6 +148,43 @@ describe('createWizardController', () => {
     expect(state.request).toMatchObject({ ok: true, value: { method: 'GET', url: 'http://outturn-hollowbrook:8084/bookings/booking_id' } });
   });
 
+  it("sends the Call tab's base URL with every call preview of the skill, and keeps it out of the skill, the drafts and the worker's other requests", async () => {
+    const h = harness();
+    await h.controller.onSample({});
+    await h.controller.openFile('get_booking.md');
+    await h.settled();
+    const MOCK = 'http://127.0.0.1:4010/mock';
+    await h.controller.onCallBaseUrl(MOCK);
+    await h.settled();
+    expect(h.state().callBaseUrl).toBe(MOCK);
+    expect(h.state().request).toMatchObject({ ok: true, value: { url: `${MOCK}/bookings/booking_id` } });
+    // Another operation of the same skill, and an edit of it: the same base URL.
+    await h.controller.openFile('list_rooms.md');
+    await h.settled();
+    expect(h.state().request).toMatchObject({ ok: true, value: { url: `${MOCK}/rooms` } });
+    h.controller.onEdit(`${h.state().file!.text}\n`);
+    await h.controller.flushEdits();
+    await h.settled();
+    const calls = h.sent.filter((r): r is Extract<WizardRequest, { type: 'call' }> => r.type === 'call');
+    expect(calls.slice(-3).map((r) => r.baseUrl)).toEqual([MOCK, MOCK, MOCK]);
+    // Refused as the CLI refuses it, and blank is the operation's own again.
+    await h.controller.onCallBaseUrl('localhost:4010');
+    await h.settled();
+    expect(h.state().request).toMatchObject({ ok: false, problems: [{ ruleId: 'call-base-url' }] });
+    await h.controller.onCallBaseUrl('  ');
+    await h.settled();
+    expect(h.sent.at(-1)).toEqual({ type: 'call', path: 'list_rooms.md', args: h.state().args });
+    expect(h.state().request).toMatchObject({ ok: true, value: { url: 'http://outturn-hollowbrook:8084/rooms' } });
+    await h.controller.onCallBaseUrl(MOCK);
+    await h.settled();
+    h.save();
+    expect(JSON.stringify([...h.kept.values()])).not.toContain('127.0.0.1');
+    expect(JSON.stringify(h.sent.filter((r) => r.type !== 'call'))).not.toContain('127.0.0.1');
+    // Another skill is not sent to this one's server.
+    await h.controller.onSample({ name: 'other' });
+    expect(h.state().callBaseUrl).toBe('');
+  });
+
   it('sends the latest text only when typing outruns the worker, and the summary follows it', async () => {
     const h = harness();
     await h.controller.onSample({});

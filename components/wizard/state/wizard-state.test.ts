@@ -62,6 +62,13 @@ describe('wizardReducer', () => {
     expect(wizardReducer(typed, { type: 'file', file: fileView('a.md') }).fileLoads).toBe(2);
   });
 
+  it("keeps the Call tab's base URL across files and the same skill opened again, and drops it for another skill", () => {
+    const typed = run({ type: 'opened', opened }, { type: 'call-base-url', value: 'http://127.0.0.1:4010' }, { type: 'select', path: 'a.md' }, { type: 'file', file: fileView('a.md') });
+    expect(typed.callBaseUrl).toBe('http://127.0.0.1:4010');
+    expect(wizardReducer(typed, { type: 'opened', opened }).callBaseUrl).toBe('http://127.0.0.1:4010');
+    expect(wizardReducer(typed, { type: 'opened', opened: { ...opened, summary: { ...summary(), folder: 'stables' } } }).callBaseUrl).toBe('');
+  });
+
   it('opens the spec in place of a file, and counts each opening so the same line is scrolled to again', () => {
     const state = run({ type: 'opened', opened }, { type: 'select', path: 'a.md' }, { type: 'spec', path: 'inn.yaml', text: 'openapi: 3.0.3', line: 1 });
     expect([state.selected, state.file, state.spec?.opens]).toEqual([null, null, 1]);

@@ -51,6 +51,13 @@ export interface WizardState {
   exported?: { path: string; text: string | undefined };
   tool?: ToolPreview;
   args: string;
+  /**
+   * The base URL typed in the Call tab: the request goes there instead of the operation's own
+   * server (empty: its own). The person's environment, like a credential: kept on this page,
+   * for every operation of the open skill, and never in the skill, a draft or an export
+   * (decision 0185).
+   */
+  callBaseUrl: string;
   request?: Result<HttpRequest>;
   withTools: boolean;
   /** Download a read-only bundle: the safe operations only (SPEC 8.2). */
@@ -115,6 +122,7 @@ export const initialWizardState: WizardState = {
   draft: '',
   panel: 'tool',
   args: '{}',
+  callBaseUrl: '',
   withTools: false,
   readOnly: false,
   drafts: null,
@@ -146,6 +154,7 @@ export type WizardAction =
   | { type: 'tool'; path: string; tool: ToolPreview }
   | { type: 'call'; path: string; request: Result<HttpRequest> }
   | { type: 'args'; text: string }
+  | { type: 'call-base-url'; value: string }
   | { type: 'panel'; tab: PreviewTab }
   | { type: 'exported'; path: string; text: string | undefined }
   | { type: 'spec'; path: string; text: string; line?: number }
@@ -189,6 +198,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         uploadProblems: [],
         opened: action.opened,
         summary: action.opened.summary,
+        // Another skill's staging server is not this one's; the same skill generated again keeps it.
+        callBaseUrl: state.summary?.folder === action.opened.summary.folder ? state.callBaseUrl : '',
         selected: null,
         spec: null,
         file: null,
@@ -228,6 +239,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.path === state.selected ? { ...state, request: action.request } : state;
     case 'args':
       return { ...state, args: action.text };
+    case 'call-base-url':
+      return { ...state, callBaseUrl: action.value };
     case 'panel':
       return { ...state, panel: action.tab };
     case 'exported':

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { curlCommand, fetchSnippet, type BodyCheck, type CallCredential, type HttpRequest } from '../../../lib/call';
 import type { Safety } from '../../../lib/skill/operation-file';
 import type { Result } from '../../../lib/core/result';
@@ -14,6 +14,8 @@ import { SendCall } from './send-call';
 export function CallPreview({
   args,
   onArgsChange,
+  baseUrl,
+  onBaseUrlChange,
   request,
   credentials,
   safety,
@@ -24,6 +26,9 @@ export function CallPreview({
 }: {
   args: string;
   onArgsChange: (text: string) => void;
+  /** The base URL typed for this call (empty: the operation's own): kept on the page, never saved. */
+  baseUrl: string;
+  onBaseUrlChange: (value: string) => void;
   request: Result<HttpRequest> | undefined;
   /** Where SKILL.md says the credentials go: placeholders in the copied request, fields for Send. */
   credentials: readonly CallCredential[];
@@ -43,11 +48,15 @@ export function CallPreview({
         <span>Arguments (JSON)</span>
         <textarea className="args" value={args} spellCheck={false} onChange={(e) => onArgsChange(e.target.value)} rows={Math.min(12, Math.max(4, args.split('\n').length + 1))} />
       </label>
+      <CallBaseUrl value={baseUrl} onChange={onBaseUrlChange} refused={request && !request.ok ? request.problems.find((p) => p.ruleId === 'call-base-url')?.message : undefined} />
       {request === undefined ? null : request.ok ? (
         <section aria-label="Request">
           <h4>The request this call sends</h4>
           <pre aria-label="HTTP request" tabIndex={0}>{formatRequest(request.value)}</pre>
           <p className="muted">When a model calls, the platform&apos;s gateway adds the credential. Nothing is sent from here until you press Send.</p>
+          {baseUrl.trim() !== '' && (
+            <p className="muted">To the base URL above, not the operation&apos;s own server: Send and the copies go there, whatever its host.</p>
+          )}
           <CopyRequest request={request.value} credentials={credentials} />
           <SendCall
             request={request.value}
@@ -66,6 +75,44 @@ export function CallPreview({
           <ProblemList problems={request.problems} label="Why the call is refused" />
         </section>
       )}
+    </div>
+  );
+}
+
+/**
+ * The base URL a call goes to instead of the operation's own server, as `call --base-url`
+ * takes it (decision 0150): a staging server, a mock on this machine. Checked where the
+ * request is built, so `refused` is the same words the CLI says. The person's, not the
+ * skill's: kept on the page only (decision 0185).
+ */
+function CallBaseUrl({ value, onChange, refused }: { value: string; onChange: (value: string) => void; refused: string | undefined }) {
+  const about = useId();
+  const error = useId();
+  return (
+    <div className="field-group">
+      <label className="field">
+        <span>Base URL for this call</span>
+        <input
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="The operation's own"
+          aria-invalid={refused !== undefined}
+          aria-describedby={refused !== undefined ? `${error} ${about}` : about}
+        />
+      </label>
+      {refused !== undefined && (
+        <p id={error} className="refused">
+          {refused}
+        </p>
+      )}
+      <p id={about} className="muted field-about">
+        Empty sends to the operation&apos;s own server. A base URL (a staging server, a mock on this machine) takes its place: its scheme, host and port, and
+        its path before the operation&apos;s. Kept on this page only, for every operation of this skill: never in the skill, a draft or an export.
+      </p>
     </div>
   );
 }

@@ -22,6 +22,8 @@ export function PreviewPane({
   tool,
   args,
   onArgs,
+  baseUrl,
+  onBaseUrl,
   request,
   credentials,
   tokens,
@@ -38,6 +40,9 @@ export function PreviewPane({
   tool: ToolPreviewData | undefined;
   args: string;
   onArgs: (text: string) => void;
+  /** The Call tab's base URL (empty: the operation's own server): the page's memory only, never saved. */
+  baseUrl: string;
+  onBaseUrl: (value: string) => void;
   request: Result<HttpRequest> | undefined;
   credentials: readonly CallCredential[];
   /** The tool's tokens for the chosen model, in words; undefined until counted. */
@@ -105,6 +110,8 @@ export function PreviewPane({
             <CallPreview
               args={args}
               onArgsChange={onArgs}
+              baseUrl={baseUrl}
+              onBaseUrlChange={onBaseUrl}
               request={request}
               credentials={credentials}
               safety={tool.tool.safety}

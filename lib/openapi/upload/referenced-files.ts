@@ -14,6 +14,7 @@ import { fail, ok, type Result } from '../../core/result';
 import { classifyRef } from '../resolve/ref-target';
 import { checkUploadSize, DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './size-limits';
 import { isIgnoredUploadPath, type SpecUpload } from './spec-upload';
+import { groupDigits } from '../../core/numbers';
 
 /** As many files as a zip upload may hold (SPEC 6). */
 export const MAX_REFERENCED_FILES = 5000;
@@ -157,7 +158,7 @@ export async function gatherReferencedFiles(
       if (tried.has(path)) continue;
       tried.add(path);
       if (tried.size > MAX_REFERENCED_FILES) {
-        return fail([problem('upload-too-many-files', 'error', `${entry.path} names more than ${MAX_REFERENCED_FILES.toLocaleString('en-US')} files through its references, the most an upload may hold`, entry.path)]);
+        return fail([problem('upload-too-many-files', 'error', `${entry.path} names more than ${groupDigits(MAX_REFERENCED_FILES)} files through its references, the most an upload may hold`, entry.path)]);
       }
       const allowed = Math.min(maxFile, maxUpload - total);
       const got = await read(path, allowed);
