@@ -36,6 +36,7 @@ import { dirname, join, resolve } from 'node:path';
 import { corpusAvailable, SPECS_DIR } from '../test/corpus';
 import { manyOperationsSpec } from '../test/hostile';
 import { fmt, median, table } from './stats';
+import { timeKeys } from './key-latency';
 import { editedStripeBundle, removeBundle, reviewRun, WORKER_CLOCK, type ReviewMode, type ReviewRun } from './update-review';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -200,22 +201,7 @@ export async function typeIntoTypes(
   const chars = await cursorInMiddle(page, 'Contents of types.json');
   await prepare?.(page);
   await page.waitForTimeout(500);
-  await page.evaluate(() => {
-    const w = window as unknown as { keyMs: number[] };
-    w.keyMs = [];
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.keyMs.push(performance.now() - t0);
-          ch.port2.postMessage(null);
-        });
-      },
-      true,
-    );
-  });
+  await timeKeys(page);
   const words = 'the quick brown fox jumps over the lazy dog again and again';
   if (trace) await trace.startTracing(page, { categories });
   for (let i = 0; i < KEYS; i++) {

@@ -23,6 +23,7 @@ import { convertSpec } from '../lib/convert';
 import { loadSpec } from '../lib/openapi';
 import { parseSkillPackage } from '../lib/skill/package';
 import { readSpecUpload } from '../cli/read-spec';
+import { timeKeys } from './key-latency';
 
 export const UPDATE_PAIR = '/work/shared/specs-versions/stripe';
 /** Keys typed into a merged text a run. */
@@ -181,22 +182,7 @@ export async function reviewRun(page: Page, base: string, input: { bundle: strin
     view.dispatch({ selection: { anchor: line.to }, scrollIntoView: true });
   });
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    const w = window as unknown as { keyMs: number[] };
-    w.keyMs = [];
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const t = e.timeStamp;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.keyMs.push(performance.now() - t);
-          ch.port2.postMessage(null);
-        });
-      },
-      true,
-    );
-  });
+  await timeKeys(page);
   const words = 'settled by hand';
   for (let i = 0; i < MERGE_KEYS; i++) {
     const ch = words[i % words.length];
