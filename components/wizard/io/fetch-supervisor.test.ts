@@ -1,29 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FetchedSpec } from './fetch-spec';
 import { superviseFetch } from './fetch-supervisor';
-import type { SupervisedWorker } from './worker-supervisor';
+import { fakeWorker } from './fake-worker';
 
 /** A fetch worker the test speaks for: progress and results as `fetch-spec.worker.ts` posts them. */
-function fakeWorker() {
-  const worker = {
-    onmessage: null as ((event: MessageEvent) => void) | null,
-    onerror: null as ((event: ErrorEvent) => void) | null,
-    posted: [] as unknown[],
-    terminated: 0,
-    postMessage(message: unknown) {
-      this.posted.push(message);
-    },
-    terminate() {
-      this.terminated++;
-    },
-    progress(received: number, total: number | null = null) {
-      this.onmessage?.({ data: { progress: { received, total } } } as MessageEvent);
-    },
-    result(result: FetchedSpec) {
-      this.onmessage?.({ data: { result } } as MessageEvent);
-    },
-  };
-  return worker satisfies SupervisedWorker;
+function fetchWorker() {
+  const worker = fakeWorker();
+  return Object.assign(worker, {
+    progress: (received: number, total: number | null = null) => worker.say({ progress: { received, total } }),
+    result: (result: FetchedSpec) => worker.say({ result }),
+  });
 }
 
 const URL_ = 'https://specs.example.test/openapi.yaml';
@@ -38,7 +24,7 @@ describe('superviseFetch (BAD-INPUT 32)', () => {
   });
 
   it('answers with what the worker fetched, tells the progress, and ends the worker', async () => {
-    const worker = fakeWorker();
+    const worker = fetchWorker();
     const seen: [number, number | null][] = [];
     const answer = superviseFetch(worker, URL_, 'openapi.yaml', { limits, onProgress: (r, t) => seen.push([r, t]) });
     expect(worker.posted).toEqual([{ url: URL_, fileName: 'openapi.yaml' }]);
@@ -55,7 +41,7 @@ describe('superviseFetch (BAD-INPUT 32)', () => {
   });
 
   it('stops a server that trickles a byte a second at the time limit, naming what had come', async () => {
-    const worker = fakeWorker();
+    const worker = fetchWorker();
     const answer = superviseFetch(worker, URL_, 'openapi.yaml', { limits });
     let received = 0;
     for (let s = 0; s < 59; s++) {
@@ -81,7 +67,7 @@ describe('superviseFetch (BAD-INPUT 32)', () => {
   });
 
   it('stops a server that goes silent, before the time limit', async () => {
-    const worker = fakeWorker();
+    const worker = fetchWorker();
     const answer = superviseFetch(worker, URL_, 'openapi.yaml', { limits });
     worker.progress(0, 4_000_000);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -96,7 +82,7 @@ describe('superviseFetch (BAD-INPUT 32)', () => {
   });
 
   it('stops at once on Cancel, ending the worker, and says it was cancelled', async () => {
-    const worker = fakeWorker();
+    const worker = fetchWorker();
     const cancel = new AbortController();
     const answer = superviseFetch(worker, URL_, 'openapi.yaml', { limits, signal: cancel.signal });
     worker.progress(0);
@@ -108,7 +94,7 @@ describe('superviseFetch (BAD-INPUT 32)', () => {
   });
 
   it('names a worker that could not start', async () => {
-    const worker = fakeWorker();
+    const worker = fetchWorker();
     const answer = superviseFetch(worker, URL_, 'openapi.yaml', { limits });
     worker.onerror?.({ message: 'blocked', preventDefault: () => {} } as ErrorEvent);
     expect((await answer).problems[0].message).toBe('The fetch could not be started: blocked');

@@ -1,23 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SendMessage, SendOutcome } from './send-call';
+import { fakeWorker } from './fake-worker';
 import { superviseSend } from './send-supervisor';
 
-function fakeWorker() {
-  return {
-    onmessage: null as ((event: MessageEvent) => void) | null,
-    onerror: null as ((event: ErrorEvent) => void) | null,
-    posted: [] as unknown[],
-    terminated: 0,
-    postMessage(message: unknown) {
-      this.posted.push(message);
-    },
-    terminate() {
-      this.terminated++;
-    },
-    answer(outcome: SendOutcome) {
-      this.onmessage?.({ data: { outcome } } as MessageEvent);
-    },
-  };
+/** A send worker the test speaks for: its outcome as `send-call.worker.ts` posts it. */
+function sendWorker() {
+  const worker = fakeWorker();
+  return Object.assign(worker, { answer: (outcome: SendOutcome) => worker.say({ outcome }) });
 }
 
 const message: SendMessage = { request: { method: 'POST', url: 'https://inn.example/bookings', headers: {} } };
@@ -31,7 +20,7 @@ describe('superviseSend', () => {
   });
 
   it("answers with the worker's outcome and ends the worker", async () => {
-    const worker = fakeWorker();
+    const worker = sendWorker();
     const sent = superviseSend(worker, message);
     expect(worker.posted).toEqual([message]);
     const outcome: SendOutcome = { ok: true, answer: { status: 201, statusText: '', headers: [], body: '{}', bytes: 2 } };
@@ -41,12 +30,12 @@ describe('superviseSend', () => {
   });
 
   it('stops a send with no answer after the limit, and on Cancel, naming the method and URL', async () => {
-    const slow = fakeWorker();
+    const slow = sendWorker();
     const stopped = superviseSend(slow, message, { limitMs: 30_000 });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await stopped).toEqual({ ok: false, kind: 'stopped', message: 'POST https://inn.example/bookings had no whole answer after 30 s: it was stopped.' });
     expect(slow.terminated).toBe(1);
-    const cancelled = fakeWorker();
+    const cancelled = sendWorker();
     const controller = new AbortController();
     const sent = superviseSend(cancelled, message, { signal: controller.signal });
     await vi.advanceTimersByTimeAsync(2_000);
@@ -56,12 +45,12 @@ describe('superviseSend', () => {
   });
 
   it('names a send whose worker could not start, and ignores what the worker says after it was stopped', async () => {
-    const broken = fakeWorker();
+    const broken = sendWorker();
     const failed = superviseSend(broken, message);
-    broken.onerror?.({ message: 'blocked', preventDefault: () => {} } as ErrorEvent);
+    broken.fail('blocked');
     expect(await failed).toEqual({ ok: false, kind: 'broken', message: 'The send could not be started: blocked' });
     expect(broken.terminated).toBe(1);
-    const late = fakeWorker();
+    const late = sendWorker();
     const controller = new AbortController();
     const sent = superviseSend(late, message, { signal: controller.signal });
     const onmessage = late.onmessage;

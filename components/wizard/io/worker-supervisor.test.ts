@@ -1,28 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { superviseWorker, withFetchPolicy, FETCH_WORKER_QUERY, type Supervision, type SupervisedWorker } from './worker-supervisor';
-
-/** A worker the test speaks for. */
-function fakeWorker() {
-  const worker = {
-    onmessage: null as ((event: MessageEvent) => void) | null,
-    onerror: null as ((event: ErrorEvent) => void) | null,
-    posted: [] as unknown[],
-    terminated: 0,
-    postMessage(message: unknown) {
-      this.posted.push(message);
-    },
-    terminate() {
-      this.terminated++;
-    },
-    say(data: { tick?: number; answer?: string }) {
-      this.onmessage?.({ data } as MessageEvent);
-    },
-    fail(message: string) {
-      this.onerror?.({ message, preventDefault: () => {} } as ErrorEvent);
-    },
-  };
-  return worker satisfies SupervisedWorker;
-}
+import { fakeWorker } from './fake-worker';
+import { superviseWorker, withFetchPolicy, FETCH_WORKER_QUERY, type Supervision } from './worker-supervisor';
 
 type Said = { tick?: number; answer?: string };
 
