@@ -114,7 +114,8 @@ function parseYaml(path: string, source: string, options: ParseOptions, maxDepth
           // js-yaml registers an anchor before composing its collection, so an alias met
           // inside it (`&a [*a]`, `&a {b: *a}`, `<<: *a`) yields a tree that holds itself.
           if (alias && !closed.has(r)) throw new AliasCycleError(aliasOffset(source, start));
-          if (!alias) closed.add(r);
+          // Only an alias reads it: without an anchor in the text, none can be met.
+          if (countAliases && !alias) closed.add(r);
           // A collection closing a second time is an alias of it (the tree shares it).
           if (offsets.has(r)) shared = true;
           else offsets.set(r, start);
