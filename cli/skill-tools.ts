@@ -5,7 +5,6 @@ import type { SkillTools, TargetRules } from '../lib/targets/model';
 import { skillTools } from '../lib/targets/skill-tools';
 import { UsageError, type Io } from './command';
 import { loadSkill } from './load';
-import { groupDigits } from '../lib/core/numbers';
 
 /**
  * The tools a skill on disk would give a model, for `compat` and `tokens`: every operation
@@ -46,9 +45,4 @@ export function chooseByIds<T extends { id: string }>(values: readonly string[],
 /** Targets by id; every target when none is named. */
 export function chooseTargets(ids: readonly string[]): TargetRules[] {
   return ids.length === 0 ? [...TARGETS] : chooseByIds(ids, findTarget, TARGETS, 'target');
-}
-
-/** `1,234` */
-export function formatCount(n: number): string {
-  return groupDigits(n);
 }

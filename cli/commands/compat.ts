@@ -4,7 +4,8 @@ import { compatReports, type TargetReport, type Verdict } from '../../lib/target
 import { groupReasons } from '../../lib/targets/compat/reasons';
 import { loadTokenizer } from '../../lib/targets/tokens/tokenizer';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
-import { chooseTargets, formatCount, loadSkillTools } from '../skill-tools';
+import { chooseTargets, loadSkillTools } from '../skill-tools';
+import { groupDigits } from '../../lib/core/numbers';
 
 const VERDICT: Record<Verdict, string> = { fits: 'fits', 'fits-with-changes': 'fits with changes', 'does-not-fit': 'does not fit' };
 /** Examples shown per rule in the text output; `--json` has every problem. */
@@ -50,10 +51,10 @@ export const compat = defineCommand({
 function formatCompat(skill: string, tools: number, reports: TargetReport[]): string[] {
   const width = Math.max(6, ...reports.map((r) => r.target.length));
   const count = (ps: Problem[], severity: Problem['severity']) => ps.filter((p) => p.severity === severity).length;
-  const lines = [`${skill}: ${formatCount(tools)} tools`, '', `${'target'.padEnd(width)}  ${'verdict'.padEnd(17)}  errors  warnings  changes`];
+  const lines = [`${skill}: ${groupDigits(tools)} tools`, '', `${'target'.padEnd(width)}  ${'verdict'.padEnd(17)}  errors  warnings  changes`];
   for (const r of reports) {
     const mark = r.verified ? '' : '  (limits from secondary evidence)';
-    lines.push(`${r.target.padEnd(width)}  ${VERDICT[r.verdict].padEnd(17)}  ${formatCount(count(r.problems, 'error')).padStart(6)}  ${formatCount(count(r.problems, 'warning')).padStart(8)}  ${formatCount(r.changes.length).padStart(7)}${mark}`);
+    lines.push(`${r.target.padEnd(width)}  ${VERDICT[r.verdict].padEnd(17)}  ${groupDigits(count(r.problems, 'error')).padStart(6)}  ${groupDigits(count(r.problems, 'warning')).padStart(8)}  ${groupDigits(r.changes.length).padStart(7)}${mark}`);
   }
   for (const r of reports) {
     if (r.problems.length === 0) continue;
@@ -64,9 +65,9 @@ function formatCompat(skill: string, tools: number, reports: TargetReport[]): st
     }
     lines.push('  Reasons:');
     for (const { ruleId, severity, problems: ps } of groupReasons(r.problems)) {
-      lines.push(`    ${ruleId} (${severity}) × ${formatCount(ps.length)}`);
+      lines.push(`    ${ruleId} (${severity}) × ${groupDigits(ps.length)}`);
       for (const p of ps.slice(0, SHOWN)) lines.push(`      ${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
-      if (ps.length > SHOWN) lines.push(`      and ${formatCount(ps.length - SHOWN)} more (--json lists every one)`);
+      if (ps.length > SHOWN) lines.push(`      and ${groupDigits(ps.length - SHOWN)} more (--json lists every one)`);
     }
   }
   return lines;

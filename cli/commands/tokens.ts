@@ -3,7 +3,8 @@ import { formatTokenTotal } from '../../lib/targets/tokens/format';
 import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
 import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from '../command';
-import { chooseByIds, formatCount, loadSkillTools } from '../skill-tools';
+import { chooseByIds, loadSkillTools } from '../skill-tools';
+import { groupDigits } from '../../lib/core/numbers';
 
 export const tokens = defineCommand({
   name: 'tokens',
@@ -52,24 +53,24 @@ function formatTokens(skill: string, counts: SkillTokens[]): string[] {
   const first = counts[0];
   const heads = counts.map((c) => (c.method === 'estimate' ? `${c.model.id} (estimate)` : c.model.id));
   const nameWidth = Math.max(5, ...first.tools.map((t) => t.name.length));
-  const widths = heads.map((h, i) => Math.max(h.length, formatCount(counts[i].total).length));
+  const widths = heads.map((h, i) => Math.max(h.length, groupDigits(counts[i].total).length));
   const row = (label: string, cells: string[]) => `${label.padEnd(nameWidth)}  ${cells.map((c, i) => c.padStart(widths[i])).join('  ')}`.trimEnd();
   const lines = [row('tool', heads)];
-  first.tools.forEach((t, i) => lines.push(row(t.name, counts.map((c) => `${formatCount(c.tools[i].tokens)}${c.tools[i].exact || c.method === 'estimate' ? '' : '*'}`))));
-  lines.push(row('tools', counts.map((c) => formatCount(c.toolTokens))));
-  lines.push(row('overhead', counts.map((c) => formatCount(c.overhead.reduce((n, o) => n + o.tokens, 0)))));
-  lines.push(row('total', counts.map((c) => formatCount(c.total))));
+  first.tools.forEach((t, i) => lines.push(row(t.name, counts.map((c) => `${groupDigits(c.tools[i].tokens)}${c.tools[i].exact || c.method === 'estimate' ? '' : '*'}`))));
+  lines.push(row('tools', counts.map((c) => groupDigits(c.toolTokens))));
+  lines.push(row('overhead', counts.map((c) => groupDigits(c.overhead.reduce((n, o) => n + o.tokens, 0)))));
+  lines.push(row('total', counts.map((c) => groupDigits(c.total))));
   lines.push('');
   for (const c of counts) {
     const m = c.model;
     const inexact = c.tools.filter((t) => !t.exact).length;
     const how =
       c.method === 'formula'
-        ? `OpenAI cookbook function formula, ${m.encoding}${inexact > 0 ? `; * ${formatCount(inexact)} tools have nested schemas the formula does not describe, counted by its per-property rule (an estimate for those parts)` : ''}`
+        ? `OpenAI cookbook function formula, ${m.encoding}${inexact > 0 ? `; * ${groupDigits(inexact)} tools have nested schemas the formula does not describe, counted by its per-property rule (an estimate for those parts)` : ''}`
         : `an estimate: the tools' JSON counted with ${m.encoding} (no ${m.provider === 'anthropic' ? 'Claude' : 'Gemini'} tokenizer is published)`;
-    const overhead = c.overhead.map((o) => `${formatCount(o.tokens)} for the ${o.what}`).join('; ');
+    const overhead = c.overhead.map((o) => `${groupDigits(o.tokens)} for the ${o.what}`).join('; ');
     lines.push(`${m.id}: ${how}${overhead ? `; overhead ${overhead}` : ''}.`);
   }
-  lines.push(`${skill}: ${formatCount(first.tools.length)} tools · ${counts.map((c) => formatTokenTotal(c.total, c.model)).join(' · ')}`);
+  lines.push(`${skill}: ${groupDigits(first.tools.length)} tools · ${counts.map((c) => formatTokenTotal(c.total, c.model)).join(' · ')}`);
   return lines;
 }
