@@ -45,7 +45,7 @@ export function exclusiveOneOf(schema: Json, pointer: string, host: SchemaHost):
 function overlappingPair(branches: Converted[], host: SchemaHost): [number, number] | undefined {
   const facts = branches.map((b) => factsOf(b, host));
   for (let i = 0; i < facts.length; i++) {
-    for (let j = i + 1; j < facts.length; j++) if (!disjoint(facts[i], facts[j], host)) return [i, j];
+    for (let j = i + 1; j < facts.length; j++) if (!disjoint(facts[i], facts[j])) return [i, j];
   }
   return undefined;
 }
@@ -55,15 +55,29 @@ interface BranchFacts {
   types?: Set<string>;
   /** The only values it accepts (`const`, `enum`), as JSON text; undefined when not listed. */
   values?: Set<string>;
-  /** The schema itself, references followed, for its properties. */
-  body?: Json;
+  /** Its required properties whose values are listed (`const`, `enum`), each with those values: what tells it from another branch (a discriminator). */
+  tags?: Map<string, Set<string>>;
 }
 
 function factsOf(branch: Converted, host: SchemaHost): BranchFacts {
   const s = follow(branch, host);
   if (s === false) return { types: new Set() };
   if (!isPlainObject(s)) return {};
-  return { types: typesOf(s, host, 0), values: valuesOf(s), body: s };
+  return { types: typesOf(s, host, 0), values: valuesOf(s), tags: tagsOf(s, host) };
+}
+
+/** Once for each branch: a pair of branches is compared for every other branch. */
+function tagsOf(s: Json, host: SchemaHost): Map<string, Set<string>> | undefined {
+  if (!Array.isArray(s.required) || !isPlainObject(s.properties)) return undefined;
+  const props = s.properties;
+  const tags = new Map<string, Set<string>>();
+  for (const name of s.required as unknown[]) {
+    if (typeof name !== 'string' || !Object.hasOwn(props, name)) continue;
+    const p = follow(props[name] as Converted, host);
+    const values = isPlainObject(p) ? valuesOf(p) : undefined;
+    if (values !== undefined) tags.set(name, values);
+  }
+  return tags.size > 0 ? tags : undefined;
 }
 
 /** A branch with references followed (a cycle, or a reference still being converted, is undefined: anything). */
@@ -115,26 +129,23 @@ function typesMeet(a: Set<string>, b: Set<string>): boolean {
   return false;
 }
 
-function disjoint(a: BranchFacts, b: BranchFacts, host: SchemaHost): boolean {
+function disjoint(a: BranchFacts, b: BranchFacts): boolean {
   if (a.types !== undefined && b.types !== undefined && !typesMeet(a.types, b.types)) return true;
-  if (a.values !== undefined && b.values !== undefined) return ![...a.values].some((v) => b.values!.has(v));
-  return a.body !== undefined && b.body !== undefined && discriminated(a.body, b.body, host);
+  if (a.values !== undefined && b.values !== undefined) return !meets(a.values, b.values);
+  return a.tags !== undefined && b.tags !== undefined && discriminated(a.tags, b.tags);
 }
 
 /** Two object schemas that both require a property whose listed values differ (a discriminator written as `enum` or `const`). */
-function discriminated(a: Json, b: Json, host: SchemaHost): boolean {
-  const required = (s: Json) => new Set(Array.isArray(s.required) ? (s.required as unknown[]).filter((r): r is string => typeof r === 'string') : []);
-  const props = (s: Json) => (isPlainObject(s.properties) ? s.properties : {});
-  const ra = required(a);
-  const rb = required(b);
-  for (const name of ra) {
-    if (!rb.has(name) || !Object.hasOwn(props(a), name) || !Object.hasOwn(props(b), name)) continue;
-    const pa = follow(props(a)[name] as Converted, host);
-    const pb = follow(props(b)[name] as Converted, host);
-    const va = isPlainObject(pa) ? valuesOf(pa) : undefined;
-    const vb = isPlainObject(pb) ? valuesOf(pb) : undefined;
-    if (va !== undefined && vb !== undefined && ![...va].some((v) => vb.has(v))) return true;
+function discriminated(a: Map<string, Set<string>>, b: Map<string, Set<string>>): boolean {
+  for (const [name, va] of a) {
+    const vb = b.get(name);
+    if (vb !== undefined && !meets(va, vb)) return true;
   }
+  return false;
+}
+
+function meets(a: Set<string>, b: Set<string>): boolean {
+  for (const v of a) if (b.has(v)) return true;
   return false;
 }
 
