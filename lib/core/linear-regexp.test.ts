@@ -123,6 +123,22 @@ describe('linearPattern', () => {
     }
     expect(linear).toBeGreaterThan(1500);
   });
+
+  it('matches a pattern of plain characters, anchored or not, as ECMAScript does', () => {
+    const r = seeded(11_2026);
+    const plain = ['a', 'b', '/', '_', ':', '-', ' ', 'é', 'Ω', '\n'];
+    for (let n = 0; n < 400; n++) {
+      const text = Array.from({ length: r.int(4) }, () => r.pick(plain)).join('');
+      const pattern = `${r.chance(0.5) ? '^' : ''}${text}${r.chance(0.5) ? '$' : ''}`;
+      const native = new RegExp(pattern, 'u');
+      for (let k = 0; k < 6; k++) {
+        const input = Array.from({ length: r.int(6) }, () => r.pick([...plain, '😀', '\ud83d', text])).join('');
+        expect(test(pattern, input), `/${pattern}/u on ${JSON.stringify(input)}`).toBe(native.test(input));
+      }
+    }
+    expect(test('^/v1/charges', '/v1/charges/ch_1')).toBe(true);
+    expect(test('^/v1/charges', '/v2/v1/charges')).toBe(false);
+  });
 });
 
 const ALPHABET = ['a', 'b', 'A', '0', '7', '-', '.', ' ', '\n', '\r', '\t', '\u00a0', '\u2028', 'é', 'Ω', '٣', '😀', '\ud83d', '_', '/', ']'];

@@ -73,6 +73,8 @@ function compile(pattern: string): LinearPattern {
   } catch (e) {
     return { kind: 'invalid', reason: `is not a regular expression a validator can compile: ${(e as Error).message}` };
   }
+  const literal = LITERAL.exec(pattern);
+  if (literal) return { kind: 'linear', test: literalTest(literal[2], literal[1] === '^', literal[3] === '$') };
   let source: string;
   try {
     source = new Translator(pattern).translate();
@@ -90,6 +92,20 @@ function compile(pattern: string): LinearPattern {
     }
     return { kind: 'model-only', reason: `cannot be compiled for linear-time matching: ${message}` };
   }
+}
+
+/**
+ * A pattern of plain characters, anchored or not (Stripe's `^/v1/charges`): matched as
+ * text, which is what any engine does with it, without compiling an automaton. No
+ * surrogates, so that a code unit compared is a code point compared.
+ */
+const LITERAL = /^(\^?)([^\\^$.|?*+()[\]{}\ud800-\udfff]*)(\$?)$/;
+
+function literalTest(text: string, start: boolean, end: boolean): (input: string) => boolean {
+  if (start && end) return (input) => input === text;
+  if (start) return (input) => input.startsWith(text);
+  if (end) return (input) => input.endsWith(text);
+  return (input) => input.includes(text);
 }
 
 class Unsupported extends Error {}
