@@ -362,7 +362,8 @@ function describedBadly(plans: OperationPlan[], bases: string[], manifestOps: { 
   const tools = at.map((i) => ({ base: bases[i], method: plans[i].method, url: plans[i].url, description: manifestOps[i].description }));
   return descriptionFindings(tools).map((f) => {
     const i = at[f.index];
-    return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`), location: ctx.placeOf(plans[i].pointer) };
+    const sameAs = f.sameAs === undefined ? undefined : `${tools[f.sameAs].base}.md`;
+    return { file: `${bases[i]}.md`, message: findingMessage(tools[f.index].description, f, sameAs), ...(sameAs !== undefined ? { sameAs } : {}), location: ctx.placeOf(plans[i].pointer) };
   });
 }
 

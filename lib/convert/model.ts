@@ -226,6 +226,8 @@ export interface WeakDescription {
   file: string;
   /** The rule's words for it. */
   message: string;
+  /** Its description is the same as this other tool's (the file the message names); absent when the fault is its own. */
+  sameAs?: string;
   location: SpecLocation;
 }
 

@@ -52,7 +52,7 @@ export const importReportSchema: z.ZodType<ImportReport> = z.object({
       ),
     })
     .default({ listed: [], variables: [] }),
-  weakDescriptions: z.array(z.object({ file: z.string(), message: z.string(), location })).default([]),
+  weakDescriptions: z.array(z.object({ file: z.string(), message: z.string(), sameAs: z.string().optional(), location })).default([]),
   fitted: z
     .array(
       z.object({

@@ -3,6 +3,7 @@ import { convertSpec, specInputFromDocument } from '../convert';
 import { manyOperationsSpec } from '../../test/many-operations';
 import { curateConversion } from './curate';
 import { curatedReport } from './report';
+import type { ImportReport } from '../convert/model';
 
 const converted = () => convertSpec(specInputFromDocument(manyOperationsSpec({ tags: 3, actions: 10 })), { sha256: 'abc' });
 
@@ -30,5 +31,31 @@ describe('curatedReport', () => {
     expect(again.leftOut).toHaveLength(first.leftOut.length + 1);
     expect(again.leftOut.at(-1)).toMatchObject({ file: 'get_payment.md', reasons: ['removed in the wizard'] });
     expect(again.declared).toHaveLength(first.declared.length - 1);
+  });
+
+  it('tells a clash of descriptions again among the tools kept, as converting only those would', () => {
+    // Four tools with one description (a clash: the first names the second, each later one the first), and one told apart.
+    const ops = ['a', 'b', 'c', 'd', 'e'];
+    const spec = (kept: string[]) => ({
+      openapi: '3.0.3',
+      info: { title: 'Clash', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: Object.fromEntries(
+        kept.map((id) => [`/${id}`, { get: { operationId: `list_${id}`, description: id === 'e' ? 'Lists the archived pets of the store.' : 'Lists the pets of the store.', responses: { '200': { description: 'OK' } } } }]),
+      ),
+    });
+    const report = (kept: string[]): ImportReport => convertSpec(specInputFromDocument(spec(kept)), { sha256: 'abc' }).report;
+    const whole = report(ops);
+    expect(whole.weakDescriptions.map((w) => [w.file, w.sameAs])).toEqual([
+      ['list_a.md', 'list_b.md'],
+      ['list_b.md', 'list_a.md'],
+      ['list_c.md', 'list_a.md'],
+      ['list_d.md', 'list_a.md'],
+    ]);
+    for (let mask = 0; mask < 16; mask++) {
+      const out = ops.slice(0, 4).filter((_, i) => mask & (1 << i));
+      const curated = curatedReport(whole, new Map(out.map((id) => [`list_${id}.md`, ['left out']])));
+      expect(curated.weakDescriptions, `without ${out.join(', ') || 'nothing'}`).toEqual(report(ops.filter((id) => !out.includes(id))).weakDescriptions);
+    }
   });
 });

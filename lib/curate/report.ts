@@ -1,9 +1,12 @@
-import type { ImportReport, LeftOutOperation, ReportOperation } from '../convert/model';
+import type { ImportReport, LeftOutOperation, ReportOperation, WeakDescription } from '../convert/model';
+import { clashMessageNaming } from '../rules/description-quality';
 
 /**
  * The import report once operations are left out (SPEC 4.7): each goes from `declared` or
  * `proseOnly` to `leftOut` with its reasons, and the shared types pruned with them leave
  * `sharedTypes` (its weak descriptions leave `weakDescriptions`, its fitting `fitted`). The CLI's curated conversion and the wizard's report download write it.
+ * A tool whose description was the same as a left-out one's names another that is still
+ * in the skill, or leaves `weakDescriptions` when none is.
  */
 export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string, readonly string[]>, prunedTypes: Iterable<string> = []): ImportReport {
   if (leftOut.size === 0) return report;
@@ -26,8 +29,48 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
     leftOut: out,
     sharedTypes: report.sharedTypes.filter((t) => !pruned.has(t.name)),
     fitted: report.fitted.filter((f) => !leftOut.has(f.file)),
-    weakDescriptions: report.weakDescriptions.filter((w) => !leftOut.has(w.file)),
+    weakDescriptions: keptWeakDescriptions(report.weakDescriptions, leftOut),
   };
+}
+
+/**
+ * The weak descriptions of the tools still in the skill. Tools whose descriptions are the
+ * same are one clash, joined by `sameAs`, as `descriptionFindings` names them: the first one
+ * names the second, and every later one names the first. Told again among the tools kept.
+ */
+function keptWeakDescriptions(weak: readonly WeakDescription[], leftOut: ReadonlyMap<string, readonly string[]>): WeakDescription[] {
+  const clash = new Map<string, string>();
+  const root = (file: string): string => {
+    let r = file;
+    while (clash.has(r) && clash.get(r) !== r) r = clash.get(r)!;
+    return r;
+  };
+  for (const w of weak) {
+    if (w.sameAs === undefined) continue;
+    if (!clash.has(w.file)) clash.set(w.file, w.file);
+    if (!clash.has(w.sameAs)) clash.set(w.sameAs, w.sameAs);
+    const [a, b] = [root(w.file), root(w.sameAs)];
+    if (a !== b) clash.set(b, a);
+  }
+  const kept = new Map<string, string[]>();
+  for (const w of weak) {
+    if (w.sameAs === undefined || leftOut.has(w.file)) continue;
+    const r = root(w.file);
+    kept.set(r, [...(kept.get(r) ?? []), w.file]);
+  }
+  const out: WeakDescription[] = [];
+  for (const w of weak) {
+    if (leftOut.has(w.file)) continue;
+    if (w.sameAs === undefined || !leftOut.has(w.sameAs)) {
+      out.push(w);
+      continue;
+    }
+    const files = kept.get(root(w.file))!;
+    if (files.length < 2) continue;
+    const sameAs = files[0] === w.file ? files[1] : files[0];
+    out.push({ ...w, message: clashMessageNaming(w.message, w.sameAs, sameAs), sameAs });
+  }
+  return out;
 }
 
 /** Why the report lists an operation removed in the wizard as left out. */

@@ -125,7 +125,16 @@ const quote = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(
 /** A finding in words: what is wrong with the description and what to do. */
 export function findingMessage(description: string, finding: DescriptionFinding, otherFile?: string): string {
   if (finding.fault) return `The tool's description ${quote(description)} ${finding.fault}: a model chooses tools by their descriptions, so say what it does and when to use it`;
-  return `The tool's description ${quote(description)} is the same as \`${otherFile}\`'s: a model cannot tell the two apart, so say how they differ`;
+  return `The tool's description ${quote(description)} is the same as ${sameAsTail(otherFile ?? '')}`;
+}
+
+const sameAsTail = (otherFile: string) => `\`${otherFile}\`'s: a model cannot tell the two apart, so say how they differ`;
+
+/** A clash's message (`findingMessage`'s, naming `was`) naming another file of the clash instead. */
+export function clashMessageNaming(message: string, was: string, otherFile: string): string {
+  const tail = sameAsTail(was);
+  if (!message.endsWith(tail)) throw new Error(`Not a message naming ${was}: ${message}`);
+  return message.slice(0, message.length - tail.length) + sameAsTail(otherFile);
 }
 
 /**
