@@ -130,11 +130,10 @@ export function findingMessage(description: string, finding: DescriptionFinding,
 
 const sameAsTail = (otherFile: string) => `\`${otherFile}\`'s: a model cannot tell the two apart, so say how they differ`;
 
-/** A clash's message (`findingMessage`'s, naming `was`) naming another file of the clash instead. */
+/** A clash's message (`findingMessage`'s, naming `was`) naming another file of the clash instead; one it did not write (a saved draft's) is kept. */
 export function clashMessageNaming(message: string, was: string, otherFile: string): string {
   const tail = sameAsTail(was);
-  if (!message.endsWith(tail)) throw new Error(`Not a message naming ${was}: ${message}`);
-  return message.slice(0, message.length - tail.length) + sameAsTail(otherFile);
+  return message.endsWith(tail) ? message.slice(0, message.length - tail.length) + sameAsTail(otherFile) : message;
 }
 
 /**
