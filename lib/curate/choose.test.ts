@@ -73,8 +73,28 @@ describe('chooseOperations', () => {
     const { problems } = chooseOperations(ops, { includeTags: ['Pets'], excludePaths: ['/cats'] });
     expect(problems.map((p) => [p.ruleId, p.severity, p.message])).toEqual([
       ['curation-unmatched', 'warning', '--include-tags names `Pets`, a tag no operation has (did you mean `pets`?)'],
-      ['curation-unmatched', 'warning', "--exclude-paths names `/cats`, which matches no operation's path"],
+      ['curation-unmatched', 'warning', "--exclude-paths names `/cats`, which matches no operation's path (did you mean `/pets`?)"],
     ]);
+  });
+
+  it('names the templates a request path fits, as a path pattern names templates', () => {
+    const subjects: CurationSubject[] = [
+      { file: 'me.md', method: 'GET', path: '/users/{user_gid}', tags: [] },
+      { file: 'tasks.md', method: 'GET', path: '/users/{user_gid}/tasks', tags: [] },
+      { file: 'call.md', method: 'GET', path: '/Accounts/{AccountSid}/Calls/{Sid}.json', tags: [] },
+      { file: 'pair.md', method: 'GET', path: '/v/{a}-{b}.{format}', tags: [] },
+    ];
+    const hint = (pattern: string) => chooseOperations(subjects, { includePaths: [pattern] }).problems.map((p) => p.message.replace(/^.*which matches no operation's path/, ''));
+    expect(hint('/users/me')).toEqual(["; patterns name the spec's path templates, and it fits `/users/{user_gid}`"]);
+    expect(hint('users/{id}/tasks/')).toEqual(["; patterns name the spec's path templates, and it fits `/users/{user_gid}/tasks`"]);
+    expect(hint('/Accounts/AC1/Calls/CA2.json')).toEqual(["; patterns name the spec's path templates, and it fits `/Accounts/{AccountSid}/Calls/{Sid}.json`"]);
+    // A parameter takes one character or more.
+    expect(hint('/Accounts/AC1/Calls/.json')).not.toContainEqual(expect.stringContaining('it fits'));
+    expect(hint('/v/x-y-z.json')).toEqual(["; patterns name the spec's path templates, and it fits `/v/{a}-{b}.{format}`"]);
+    expect(hint('/v/x-.json')).not.toContainEqual(expect.stringContaining('it fits'));
+    expect(hint('/v/-y.json')).not.toContainEqual(expect.stringContaining('it fits'));
+    // A hostile segment is matched without backtracking: literals are found in order, once each.
+    expect(hint(`/v/${'-'.repeat(100_000)}`)).not.toContainEqual(expect.stringContaining('it fits'));
   });
 });
 

@@ -145,6 +145,7 @@ function resourcesOf(subjects: readonly CurationSubject[], specPaths: readonly s
 /** A warning for each tag or path pattern given that no operation has: a choice that does nothing is most likely a typo. */
 function unmatched(subjects: readonly CurationSubject[], choices: CurationChoices, resources: ReadonlyMap<string, string>): Problem[] {
   const tags = [...new Set(subjects.flatMap((s) => s.tags))];
+  const paths = [...new Set(subjects.map((s) => s.path))];
   const problems: Problem[] = [];
   for (const [option, values] of [['include-tags', choices.includeTags], ['exclude-tags', choices.excludeTags]] as const) {
     for (const tag of values ?? []) {
@@ -155,7 +156,7 @@ function unmatched(subjects: readonly CurationSubject[], choices: CurationChoice
   for (const [option, values] of [['include-paths', choices.includePaths], ['exclude-paths', choices.excludePaths]] as const) {
     for (const pattern of values ?? []) {
       if (subjects.some((s) => matchesPathPattern(pattern, s.path))) continue;
-      problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(pattern)}, which matches no operation's path`, ''));
+      problems.push(problem('curation-unmatched', 'warning', `--${option} names ${codeSpan(pattern)}, which matches no operation's path${pathHint(pattern, paths)}`, ''));
     }
   }
   const known = [...new Set(subjects.map((s) => resources.get(s.path)!))];
@@ -166,4 +167,46 @@ function unmatched(subjects: readonly CurationSubject[], choices: CurationChoice
     }
   }
   return problems;
+}
+
+/** Templates shown in a hint; the rest are counted. */
+const MAX_TEMPLATES = 3;
+
+/**
+ * Why a path pattern without `*` or `?` matched nothing, where it can be told: a pattern
+ * names the spec's path templates, so a request path (`/users/me`), or a template whose
+ * parameter is named otherwise (`/users/{id}`), names no operation; the templates it fits
+ * (`/users/{user_gid}`) are named. Else the closest path.
+ */
+function pathHint(pattern: string, paths: readonly string[]): string {
+  if (/[*?]/.test(pattern)) return '';
+  const wanted = pattern.replace(/^\/?/, '/').replace(/(.)\/$/, '$1').split('/').slice(1);
+  const templates = new Set<string>();
+  for (const path of paths) {
+    const segments = path.split('/').slice(1);
+    if (segments.length >= wanted.length && wanted.every((w, i) => fitsSegment(segments[i], w))) templates.add(`/${segments.slice(0, wanted.length).join('/')}`);
+  }
+  if (templates.size === 0) return didYouMean(pattern, paths);
+  const named = [...templates].sort();
+  const more = named.length > MAX_TEMPLATES ? ` and ${named.length - MAX_TEMPLATES} more` : '';
+  return `; patterns name the spec's path templates, and it fits ${list(named.slice(0, MAX_TEMPLATES))}${more}`;
+}
+
+/**
+ * Whether a request puts `segment` where a template has `template` (`{Sid}.json` takes any
+ * `….json`): each parameter one character or more. Each literal between parameters is taken
+ * where it is first found, which leaves the most for the rest; no backtracking.
+ */
+function fitsSegment(template: string, segment: string): boolean {
+  const literals = template.split(/\{[^{}/]*\}/);
+  if (literals.length === 1) return template === segment;
+  const last = literals[literals.length - 1];
+  if (!segment.startsWith(literals[0])) return false;
+  let at = literals[0].length;
+  for (let i = 1; i < literals.length - 1; i++) {
+    const found = segment.indexOf(literals[i], at + 1);
+    if (found === -1) return false;
+    at = found + literals[i].length;
+  }
+  return segment.length - last.length > at && segment.endsWith(last);
 }
