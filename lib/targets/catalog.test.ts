@@ -53,6 +53,22 @@ describe('readCatalog', () => {
     expect(findTarget('anthropic')!.description.required).toBe(false);
   });
 
+  it('reads the facts the data lacks from the supplement: Claude\'s property keys refuse the whole request', () => {
+    for (const id of ['anthropic', 'anthropic_strict', 'claude_code', 'claude_ai_remote_mcp']) {
+      const check = findTarget(id)!.schema.find((c) => c.kind === 'property-name');
+      expect(check, id).toMatchObject({ severity: 'error', source: expect.stringMatching(/^supplement\.[a-z_]+\.property_key_pattern: /) });
+      expect(check && check.kind === 'property-name' && ['ids[]', 'DateSent>', 'before/after', 'a'.repeat(65)].filter((n) => check.regex.test(n)), id).toEqual([]);
+      expect(check && check.kind === 'property-name' && ['include', 'projects.any', 'X-Request-Id', 'a'.repeat(64)].every((n) => check.regex.test(n)), id).toBe(true);
+      expect(findTarget(id)!.sources.some((s) => s.startsWith('erikmaday/unusual-whales-mcp#57')), id).toBe(true);
+    }
+    expect(findTarget('openai')!.schema.some((c) => c.kind === 'property-name')).toBe(false);
+    // A supplement entry for a target the data does not have, or in words the catalog cannot read, is listed.
+    expect(readCatalog(raw(), { nobody: { limits: {}, sources: [], verified: false }, openai: { limits: { property_key_pattern: 'letters only' }, sources: [], verified: false } }).uninterpreted).toEqual([
+      'supplement.openai.property_key_pattern: letters only',
+      'supplement.nobody: no such target in the data',
+    ]);
+  });
+
   it('reads Gemini\'s keyword lists: a closed set of fields, each refused keyword, `default` ignored, Vertex\'s parameter names as a warning', () => {
     const g = findTarget('gemini')!;
     const closed = g.schema.find((c) => c.kind === 'closed-keywords');

@@ -1,5 +1,6 @@
 import { prettifyError } from 'zod';
 import { providerConstraints } from './data/provider-constraints';
+import { supplement as supplementFacts, type SupplementFacts } from './data/supplement';
 import { providerConstraintsSchema, type ProviderConstraints, type TargetFacts } from './data/schema';
 import type { DescriptionRule, NameRule, RequestLimit, SchemaCheck, SchemaLimit, SkillLimit, TargetRules } from './model';
 
@@ -16,17 +17,19 @@ export interface Catalog {
 }
 
 /** Parse and interpret the data; throws (a programmer error: the copy is checked in) when its shape is wrong. */
-export function readCatalog(raw: unknown): Catalog {
+export function readCatalog(raw: unknown, supplement: Readonly<Record<string, SupplementFacts>> = supplementFacts): Catalog {
   const parsed = providerConstraintsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`provider-constraints data does not have the expected shape:\n${prettifyError(parsed.error)}`);
   const data = parsed.data;
   const uninterpreted: string[] = [];
   const targets: TargetRules[] = [];
   for (const facts of data.targets) {
-    const base = targetRules(facts, false, uninterpreted);
+    const extra = supplement[facts.id];
+    const base = targetRules(facts, false, uninterpreted, extra);
     targets.push(base);
-    if (facts.schema.strict_mode) targets.push(targetRules(facts, true, uninterpreted));
+    if (facts.schema.strict_mode) targets.push(targetRules(facts, true, uninterpreted, extra));
   }
+  for (const id of Object.keys(supplement)) if (!data.targets.some((t) => t.id === id)) uninterpreted.push(`supplement.${id}: no such target in the data`);
   return { data, targets, uninterpreted };
 }
 
@@ -39,7 +42,7 @@ export function findTarget(id: string): TargetRules | undefined {
   return TARGETS.find((t) => t.id === id);
 }
 
-function targetRules(facts: TargetFacts, strict: boolean, uninterpreted: string[]): TargetRules {
+function targetRules(facts: TargetFacts, strict: boolean, uninterpreted: string[], extra?: SupplementFacts): TargetRules {
   const where = (path: string) => `${facts.id}.${path}`;
   const unknown = (path: string, text: string) => uninterpreted.push(`${where(path)}: ${text}`);
   const schema: SchemaCheck[] = [];
@@ -90,6 +93,14 @@ function targetRules(facts: TargetFacts, strict: boolean, uninterpreted: string[
       unknown(`schema.limits.${key}`, String(value));
     }
   }
+  for (const [key, value] of Object.entries(extra?.limits ?? {})) {
+    const source = `supplement.${facts.id}.${key}: ${value}`;
+    const regex = key === 'property_key_pattern' ? leadingRegex(value) : undefined;
+    // The whole request is refused: an error, which only curation (or an edit) fixes. The
+    // errors quoted name the tool's own parameters; a key nested below them is a warning.
+    if (regex) schema.push({ kind: 'property-name', regex, severity: 'error', nested: 'warning', source });
+    else if (!strict) uninterpreted.push(`supplement.${facts.id}.${key}: ${value}`);
+  }
 
   const mode = facts.schema.strict_mode;
   if (strict && mode) {
@@ -126,7 +137,7 @@ function targetRules(facts: TargetFacts, strict: boolean, uninterpreted: string[
     kind: facts.kind,
     strict,
     verified: facts.verified,
-    sources: facts.source,
+    sources: [...facts.source, ...(extra?.sources ?? [])],
     applies: facts.kind === 'format' ? 'skill' : 'tools',
     name: nameRule(facts, unknown),
     description: descriptionRule(facts),

@@ -33,7 +33,8 @@ describe.skipIf(!present)('adapted tools of the vendor corpus', () => {
         const left = checkTarget(adaptedInput(adapted), target);
         expect(left.filter(fixedByAdapting), `${row.folder} for ${target.id}`).toEqual([]);
         const errors = new Set(left.filter((p) => p.severity === 'error').map((p) => p.ruleId));
-        for (const id of errors) expect(['target-tool-count', 'target-request-limit', 'target-schema-limit'], `${row.folder} for ${target.id}`).toContain(id);
+        // What only curation (or an edit) fixes: too many tools, request totals, sizes, a parameter name the target refuses.
+        for (const id of errors) expect(['target-tool-count', 'target-request-limit', 'target-schema-limit', 'target-property-name'], `${row.folder} for ${target.id}`).toContain(id);
         if (target.applies === 'tools') expect(toRequestShape(adapted)).toBeDefined();
         if (shapeOf(target) === 'mcp') {
           const listed = (toRequestShape(adapted) as { tools: unknown[] }).tools;

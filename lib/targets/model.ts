@@ -74,7 +74,8 @@ export type SchemaCheck =
   | { kind: 'root-any-of'; source: string }
   | { kind: 'external-ref'; source: string }
   | { kind: 'recursive-ref'; source: string }
-  | { kind: 'property-name'; regex: RegExp; severity: Severity; source: string };
+  /** `nested`: how a name below the tool's own parameters is told, where the evidence covers only those. */
+  | { kind: 'property-name'; regex: RegExp; severity: Severity; nested?: Severity; source: string };
 
 export type SchemaLimit =
   | { kind: 'properties' | 'depth' | 'string-length' | 'enum-values'; max: number; source: string }

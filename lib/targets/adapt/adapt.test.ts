@@ -76,8 +76,8 @@ describe('adaptTools', () => {
         for (const p of checkTarget(input, target).filter(fixedByAdapting)) fixed.set(p.ruleId, (fixed.get(p.ruleId) ?? 0) + 1);
         const left = checkTarget(adaptedInput(adaptTools(input, target)), target);
         expect(left.filter(fixedByAdapting), `list ${i}, target ${target.id}, input ${JSON.stringify(input)}`).toEqual([]);
-        // A few tools fit every target but the strict modes' totals: nothing but those is left.
-        expect(left.filter((p) => p.severity === 'error' && p.ruleId !== 'target-request-limit' && p.ruleId !== 'target-schema-limit'), `list ${i}, target ${target.id}`).toEqual([]);
+        // A few tools fit every target but the strict modes' totals, or have a parameter name Claude refuses (only curation fixes either): nothing but those is left.
+        expect(left.filter((p) => p.severity === 'error' && !['target-request-limit', 'target-schema-limit', 'target-property-name'].includes(p.ruleId)), `list ${i}, target ${target.id}`).toEqual([]);
       }
     }
     // The generated lists break every rule the adapter fixes, many times over.

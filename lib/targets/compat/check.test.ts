@@ -87,7 +87,7 @@ function schemaCases(check: SchemaCheck): { label: string; schema: SchemaNode; r
     case 'recursive-ref':
       return [{ label: 'a recursive `$ref`', schema: withProperty({ type: 'object', properties: { child: { $ref: '#/properties/p' } }, required: ['child'] }), ruleId: 'target-ref', severity: 'error' }];
     case 'property-name':
-      return [{ label: 'a parameter name with a dash', schema: withProperty({ type: 'string' }, 'X-Request-Id'), ruleId: 'target-property-name', severity: check.severity }];
+      return [{ label: 'a parameter name with brackets', schema: withProperty({ type: 'string' }, 'ids[]'), ruleId: 'target-property-name', severity: check.severity }];
   }
 }
 
@@ -170,6 +170,23 @@ describe('checkTarget', () => {
   it('points at the node in the published tool, and names the data entry the limit comes from', () => {
     const [p] = checkTarget(skill([entry('get_pet', withProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }] }))]), findTarget('gemini')!);
     expect(p).toEqual({ ruleId: 'target-keyword', severity: 'error', file: 'get_pet.md', pointer: '/parameters/properties/p', message: 'gemini refuses `oneOf` at /properties/p [gemini.schema.unsupported_keywords]' });
+  });
+});
+
+describe('checkTarget on parameter names', () => {
+  it('refuses a parameter name Claude refuses, and warns of a nested one the evidence does not cover; Vertex\'s rule warns of both', () => {
+    const schema: SchemaNode = { type: 'object', properties: { 'ids[]': { type: 'string' }, filter: { type: 'object', properties: { $ref: { type: 'string' } } } } };
+    const found = (id: string) => checkTarget(skill([entry('get_pet', schema)]), findTarget(id)!).filter((p) => p.ruleId === 'target-property-name');
+    for (const id of ['anthropic', 'claude_code', 'claude_ai_remote_mcp']) {
+      expect(found(id).map((p) => [p.pointer, p.severity]), id).toEqual([
+        ['/parameters/properties/ids[]', 'error'],
+        ['/parameters/properties/filter/properties/$ref', 'warning'],
+      ]);
+    }
+    expect(found('anthropic')[0].message).toMatch(/^anthropic: the parameter name `ids\[\]` does not match .* one such name refuses the whole tool list: leave this tool out, or this parameter out of its schema$/);
+    expect(found('anthropic')[1].message).toMatch(/^anthropic: the nested property name `\$ref` .*: a parameter of that name is refused, and this one may be too$/);
+    expect(found('gemini').map((p) => p.severity)).toEqual(['warning', 'warning']);
+    expect(found('openai')).toEqual([]);
   });
 });
 

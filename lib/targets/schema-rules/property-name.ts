@@ -6,8 +6,10 @@ import { cite, type NodeRule } from './rule';
 type PropertyNameCheck = Extract<SchemaCheck, { kind: 'property-name' }>;
 
 /**
- * A parameter name a target refuses (Vertex AI: letters, digits and `_` only). Not fixed:
- * the name is what the call sends, so renaming it would break every call.
+ * A parameter name a target refuses (Vertex AI: letters, digits and `_` only; Claude: no
+ * brackets, `<`, `>` or `/`). Not fixed: the name is what the call sends, so renaming it
+ * would break every call. Where it is an error the target refuses the whole tool list, so
+ * the message says how to get past it.
  */
 export const propertyNameRule: NodeRule<PropertyNameCheck> = {
   ruleId: 'target-property-name',
@@ -16,7 +18,12 @@ export const propertyNameRule: NodeRule<PropertyNameCheck> = {
     if (!isPlainObject(node.properties)) return [];
     return Object.keys(node.properties)
       .filter((name) => !check.regex.test(name))
-      .map((name) => ({ pointer: joinPointer(joinPointer(place.pointer, 'properties'), name), severity: check.severity, message: `${target.id}: the parameter name \`${name}\` does not match ${check.regex.source} ${cite(check.source)}` }));
+      .map((name) => {
+        const severity = place.isRoot ? check.severity : (check.nested ?? check.severity);
+        const what = place.isRoot || check.nested === undefined ? 'the parameter name' : 'the nested property name';
+        const why = severity === 'error' ? ', and one such name refuses the whole tool list: leave this tool out, or this parameter out of its schema' : place.isRoot || check.nested === undefined ? '' : ': a parameter of that name is refused, and this one may be too';
+        return { pointer: joinPointer(joinPointer(place.pointer, 'properties'), name), severity, message: `${target.id}: ${what} \`${name}\` does not match ${check.regex.source} ${cite(check.source)}${why}` };
+      });
   },
   fix(node) {
     return { node, lost: [] };
