@@ -56,6 +56,9 @@ test('a 331-operation spec: search by request line and tag, keep one tag in a fe
   await filter.fill('CreateInvoice');
   await expect(page.getByText(`1 of ${all.length} operations shown`)).toBeVisible();
   await expect(grid.getByRole('row').nth(1)).toContainText('many-operations_create_invoice');
+  // A request's path typed in (`pay_1` for `{id}`) is told the template it fits.
+  await filter.fill('/v2/payments/pay_1');
+  await expect(page.getByText('No operation matches.')).toContainText("Paths are the spec's templates, and /v2/payments/pay_1 fits /v2/payments/{id}.");
   await filter.fill('');
 
   // Keep only one tag: choose it, "Keep only shown", download. Three actions.

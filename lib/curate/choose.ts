@@ -180,16 +180,25 @@ const MAX_TEMPLATES = 3;
  */
 function pathHint(pattern: string, paths: readonly string[]): string {
   if (/[*?]/.test(pattern)) return '';
-  const wanted = pattern.replace(/^\/?/, '/').replace(/(.)\/$/, '$1').split('/').slice(1);
+  const named = templatesFitting(pattern, paths);
+  if (named.length === 0) return didYouMean(pattern, paths);
+  const more = named.length > MAX_TEMPLATES ? ` and ${named.length - MAX_TEMPLATES} more` : '';
+  return `; patterns name the spec's path templates, and it fits ${list(named.slice(0, MAX_TEMPLATES))}${more}`;
+}
+
+/**
+ * The path templates (or the first segments of them) that a request path fits, sorted:
+ * `/users/me` fits `/users/{user_gid}`, from `/users/{user_gid}` and from
+ * `/users/{user_gid}/tasks` alike. For a person who typed the path a request goes to.
+ */
+export function templatesFitting(requestPath: string, paths: readonly string[]): string[] {
+  const wanted = requestPath.replace(/^\/?/, '/').replace(/(.)\/$/, '$1').split('/').slice(1);
   const templates = new Set<string>();
   for (const path of paths) {
     const segments = path.split('/').slice(1);
     if (segments.length >= wanted.length && wanted.every((w, i) => fitsSegment(segments[i], w))) templates.add(`/${segments.slice(0, wanted.length).join('/')}`);
   }
-  if (templates.size === 0) return didYouMean(pattern, paths);
-  const named = [...templates].sort();
-  const more = named.length > MAX_TEMPLATES ? ` and ${named.length - MAX_TEMPLATES} more` : '';
-  return `; patterns name the spec's path templates, and it fits ${list(named.slice(0, MAX_TEMPLATES))}${more}`;
+  return [...templates].sort();
 }
 
 /**

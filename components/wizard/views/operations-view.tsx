@@ -26,6 +26,7 @@ import type { OperationsState } from '../state/wizard-state';
 import { safetyMarks, type SafetyMark } from '../../../lib/wizard/operation-keys';
 import { SAFETY_VALUES, type Safety } from '../../../lib/skill/operation-file';
 import type { Problem } from '../../../lib/core/problem';
+import { templatesFitting } from '../../../lib/curate/choose';
 
 const STATE_LABELS: Record<StateFilter, string> = {
   declared: 'Declared',
@@ -243,6 +244,8 @@ export function OperationsView({
   const keptFiles = new Set(chosen.map((r) => r.file!));
   const notSelected = all.filter((r) => r.file !== undefined && !r.removed && !keptFiles.has(r.file)).map((r) => r.file!);
   const exactPath = shown.length === 0 ? unmatchedExactPath(query.text) : undefined;
+  // A path typed as a request sends it (`/users/me`): the templates it fits, to type instead.
+  const fitting = exactPath === undefined ? [] : templatesFitting(exactPath, all.map((r) => r.path)).filter((t) => t !== exactPath).slice(0, 3);
   const stateOptions = facets.states.filter(([s, n]) => n > 0 || s === query.state);
 
   return (
@@ -433,7 +436,20 @@ export function OperationsView({
       {shown.length === 0 ? (
         <p className="muted">
           {newView ? 'No new operation waits to be kept.' : removedView ? 'No removed operation matches.' : 'No operation matches.'}
-          {exactPath && (
+          {exactPath && fitting.length > 0 && (
+            <>
+              {' '}
+              Paths are the spec&apos;s templates, and <code>{exactPath}</code> fits{' '}
+              {fitting.map((t, i) => (
+                <span key={t}>
+                  {i > 0 && ', '}
+                  <code>{t}</code>
+                </span>
+              ))}
+              .
+            </>
+          )}
+          {exactPath && fitting.length === 0 && (
             <>
               {' '}
               A path is matched exactly: <code>{`${exactPath}*`}</code> finds the paths that start with <code>{exactPath}</code>, <code>{`${exactPath}/**`}</code> the path and those under it.
