@@ -194,7 +194,7 @@ function Reasons({ detail, onOpenFile }: { detail: TargetDetail; onOpenFile: (pa
       {detail.problems.length === 0 && <p className="ok">Nothing to change: the skill fits as it is now.</p>}
       {detail.remaining.length > 0 && (
         <p>
-          <strong>{count(detail.remaining.length, 'error')} left after adapting</strong>: only curation fixes {detail.remaining.length === 1 ? 'it' : 'them'} (remove operations, shorten what is too long).
+          <strong>{count(detail.remaining.length, 'error')} left after adapting</strong>: only curation fixes {detail.remaining.length === 1 ? 'it' : 'them'} (remove operations, shorten what is too long, take out a parameter the target refuses).
         </p>
       )}
       {groupReasons(detail.problems).map((g) => (
