@@ -39,24 +39,16 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
  * names the second, and every later one names the first. Told again among the tools kept.
  */
 function keptWeakDescriptions(weak: readonly WeakDescription[], leftOut: ReadonlyMap<string, readonly string[]>): WeakDescription[] {
-  const clash = new Map<string, string>();
-  const root = (file: string): string => {
-    let r = file;
-    while (clash.has(r) && clash.get(r) !== r) r = clash.get(r)!;
-    return r;
-  };
-  for (const w of weak) {
-    if (w.sameAs === undefined) continue;
-    if (!clash.has(w.file)) clash.set(w.file, w.file);
-    if (!clash.has(w.sameAs)) clash.set(w.sameAs, w.sameAs);
-    const [a, b] = [root(w.file), root(w.sameAs)];
-    if (a !== b) clash.set(b, a);
-  }
+  const order = new Map(weak.map((w, i) => [w.file, i]));
+  // Each `sameAs` joins a tool to the first of its clash, or the first to the second: the earlier of the two is the first.
+  const firstOf = (file: string, sameAs: string) => ((order.get(sameAs) ?? Infinity) < order.get(file)! ? sameAs : file);
   const kept = new Map<string, string[]>();
   for (const w of weak) {
     if (w.sameAs === undefined || leftOut.has(w.file)) continue;
-    const r = root(w.file);
-    kept.set(r, [...(kept.get(r) ?? []), w.file]);
+    const first = firstOf(w.file, w.sameAs);
+    const files = kept.get(first);
+    if (files) files.push(w.file);
+    else kept.set(first, [w.file]);
   }
   const out: WeakDescription[] = [];
   for (const w of weak) {
@@ -65,7 +57,7 @@ function keptWeakDescriptions(weak: readonly WeakDescription[], leftOut: Readonl
       out.push(w);
       continue;
     }
-    const files = kept.get(root(w.file))!;
+    const files = kept.get(firstOf(w.file, w.sameAs))!;
     if (files.length < 2) continue;
     const sameAs = files[0] === w.file ? files[1] : files[0];
     out.push({ ...w, message: clashMessageNaming(w.message, w.sameAs, sameAs), sameAs });
