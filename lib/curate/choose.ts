@@ -42,12 +42,22 @@ const list = (values: readonly string[]) => values.map((v) => codeSpan(v)).join(
  * `/petstore`. A pattern without a leading `/` gets one. Case matters, as in the spec's paths.
  */
 export function matchesPathPattern(pattern: string, path: string): boolean {
-  const p = pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`;
+  const p = rooted(pattern);
   if (!/[*?]/.test(p)) {
-    const prefix = p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+    const prefix = withoutTrailingSlash(p);
     return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
   }
   return globMatches(p, path);
+}
+
+/** A pattern as the spec writes paths: with a leading `/` (a glob may start with `*` instead). */
+function rooted(pattern: string): string {
+  return pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`;
+}
+
+/** `/pets/` as `/pets`; `/` stays. */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /**
@@ -60,9 +70,9 @@ export function matchesPathPattern(pattern: string, path: string): boolean {
  */
 export function matchesPathQuery(pattern: string, path: string): boolean {
   const plain = (s: string) => s.toLowerCase().replace(/\{[^}/]*\}/g, '{}');
-  const p = plain(pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`);
+  const p = plain(rooted(pattern));
   const target = plain(path);
-  if (!/[*?]/.test(p)) return target === (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+  if (!/[*?]/.test(p)) return target === withoutTrailingSlash(p);
   if (p.endsWith('/**') && target === (p.slice(0, -3) || '/')) return true;
   return globMatches(p, target);
 }
@@ -192,7 +202,7 @@ function pathHint(pattern: string, paths: readonly string[]): string {
  * `/users/{user_gid}/tasks` alike. For a person who typed the path a request goes to.
  */
 export function templatesFitting(requestPath: string, paths: readonly string[]): string[] {
-  const wanted = requestPath.replace(/^\/?/, '/').replace(/(.)\/$/, '$1').split('/').slice(1);
+  const wanted = withoutTrailingSlash(rooted(requestPath)).split('/').slice(1);
   const templates = new Set<string>();
   for (const path of paths) {
     const segments = path.split('/').slice(1);
