@@ -43,7 +43,7 @@ export function manifestStringPlaces(manifest: Manifest, judge: StringJudge, max
 
 /**
  * The package's SKILL.md and types.json, for a rule's `checkPackage`: each file whose text
- * `inText` says holds nothing, and holds an escape (`ESCAPE`), is walked, once per parsed
+ * holds an escape (`ESCAPE`), and that `inText` says holds nothing, is walked, once per parsed
  * file (`cache`).
  */
 export function packageStringPlaces(
@@ -59,7 +59,7 @@ export function packageStringPlaces(
     [manifest, () => manifestStringPlaces(manifest!, judge, max)],
     [types, () => typesStringPlaces(types!, judge, max)],
   ] as const) {
-    if (!file || inText(file.text) || !ESCAPE.test(file.text)) continue;
+    if (!file || !ESCAPE.test(file.text) || inText(file.text)) continue;
     let found = cache.get(file);
     if (!found) {
       found = places();
