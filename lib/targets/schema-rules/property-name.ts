@@ -16,14 +16,14 @@ export const propertyNameRule: NodeRule<PropertyNameCheck> = {
   fixable: false,
   find(node, check, place, target) {
     if (!isPlainObject(node.properties)) return [];
+    // Below the tool's own parameters, where the check tells those apart.
+    const nested = !place.isRoot && check.nested !== undefined;
+    const severity = nested ? check.nested! : check.severity;
+    const what = nested ? 'the nested property name' : 'the parameter name';
+    const why = severity === 'error' ? ', and one such name refuses the whole tool list: leave this tool out, or this parameter out of its schema' : nested ? ': a parameter of that name is refused, and this one may be too' : '';
     return Object.keys(node.properties)
       .filter((name) => !check.regex.test(name))
-      .map((name) => {
-        const severity = place.isRoot ? check.severity : (check.nested ?? check.severity);
-        const what = place.isRoot || check.nested === undefined ? 'the parameter name' : 'the nested property name';
-        const why = severity === 'error' ? ', and one such name refuses the whole tool list: leave this tool out, or this parameter out of its schema' : place.isRoot || check.nested === undefined ? '' : ': a parameter of that name is refused, and this one may be too';
-        return { pointer: joinPointer(joinPointer(place.pointer, 'properties'), name), severity, message: `${target.id}: ${what} \`${name}\` does not match ${check.regex.source} ${cite(check.source)}${why}` };
-      });
+      .map((name) => ({ pointer: joinPointer(joinPointer(place.pointer, 'properties'), name), severity, message: `${target.id}: ${what} \`${name}\` does not match ${check.regex.source} ${cite(check.source)}${why}` }));
   },
   fix(node) {
     return { node, lost: [] };
