@@ -33,9 +33,21 @@ const PLACEHOLDER_NAMES = /(^|\.)example\.(com|net|org)$/i;
  * allowed), or undefined when it may be the vendor's. Pure: nothing is looked up.
  */
 export function classifyHost(written: string): HostVerdict | undefined {
+  if (kinds.has(written)) return verdictOf(kinds.get(written));
   const kind = hostKind(written);
-  return kind === undefined ? undefined : { kind, why: WHY[kind] };
+  if (kinds.size >= KINDS_KEPT) kinds.clear();
+  kinds.set(written, kind);
+  return verdictOf(kind);
 }
+
+/**
+ * Each host's kind, found once: a skill's hundreds of operations share a host or a few, and
+ * finding it means parsing a URL and looking at every letter's script.
+ */
+const kinds = new Map<string, HostKind | undefined>();
+const KINDS_KEPT = 1_000;
+
+const verdictOf = (kind: HostKind | undefined): HostVerdict | undefined => (kind === undefined ? undefined : { kind, why: WHY[kind] });
 
 function hostKind(written: string): HostKind | undefined {
   const host = stripPort(written.trim()).toLowerCase().replace(/\.$/, '');
