@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../lib/core/zod';
 import { checkOptions, parseArgsOptions, UsageError } from './command';
 import { loadCommands } from './main';
 

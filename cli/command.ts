@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../lib/core/zod';
 
 /** Where a command writes; the tests and `main` pass process streams or buffers. */
 export interface Io {
@@ -13,10 +13,10 @@ export interface Io {
  * (`--args` into parsed JSON). `main` derives `parseArgs`' table from it and hands `run` the
  * parsed, typed result, so no command re-checks with `typeof`. Messages are the ones printed:
  * give each check a whole sentence (`--out <folder> is required`). The schemas are written
- * in zod's functional form (`z.optional`, `.check(z.minLength(…))`), the same zod the report
- * and the wizard's messages use.
+ * in zod's functional form, `zod/mini` (`z.optional`, `.check(z.minLength(…))`, from
+ * `lib/core/zod.ts`), the same zod the report and the wizard's messages use.
  */
-export type OptionsSchema = z.ZodObject<Record<string, z.ZodType>>;
+export type OptionsSchema = z.ZodMiniObject<Record<string, z.ZodMiniType>>;
 
 export interface CommandContext<O = Record<string, unknown>> {
   positionals: string[];
@@ -51,8 +51,8 @@ export function defineCommand<O extends OptionsSchema>(command: Command<O>): Com
 export const NO_OPTIONS = z.object({});
 
 /** What a schema checks under its wrappers (`z.optional`, `z._default`, a `z.pipe` into a transform). */
-function unwrap(schema: z.ZodType): string {
-  let def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+function unwrap(schema: z.ZodMiniType): string {
+  let def = schema._zod.def as { type: string; innerType?: z.ZodMiniType; in?: z.ZodMiniType };
   for (;;) {
     const inner = def.type === 'optional' || def.type === 'default' ? def.innerType : def.type === 'pipe' ? def.in : undefined;
     if (!inner) return def.type;

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prettifyError } from 'zod';
+import { prettifyError } from '../lib/core/zod';
 import { providerConstraintsSchema } from '../lib/targets/data/schema';
 import { SHARED_DIR } from '../test/corpus';
 

@@ -14,7 +14,7 @@ import {
   sendConfirmation,
 } from '../../lib/call';
 import { publishOperation } from '../../lib/publish/publish';
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../command';
 import { loadPublishable } from '../load';
 import { isHostProblem } from '../../lib/rules/operation-url';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { formatProblem, type Problem } from '../../lib/core/problem';
 import { compatReports, type TargetReport, type Verdict } from '../../lib/targets/compat/check';
 import { groupReasons } from '../../lib/targets/compat/reasons';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { formatProblem, hasErrors } from '../../lib/core/problem';
 import { generateSkill } from '../../lib/generate';
 import { importBlockers } from '../../lib/convert/blockers';

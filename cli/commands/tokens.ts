@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { formatTokenTotal } from '../../lib/targets/tokens/format';
 import { createTokenMeter, type SkillTokens } from '../../lib/targets/tokens/meter';
 import { DEFAULT_MODEL, findTokenModel, TOKEN_MODELS, type TokenModel } from '../../lib/targets/tokens/models';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { isSafeTool, publishTools } from '../../lib/publish/publish';
 import { adaptTools } from '../../lib/targets/adapt/adapt';
 import { targetToolsFile } from '../../lib/targets/adapt/output';

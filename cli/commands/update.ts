@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from '../../lib/core/zod';
 import { formatProblem } from '../../lib/core/problem';
 import type { SpecInput } from '../../lib/convert/model';
 import { loadSpec } from '../../lib/openapi';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../core/zod';
 import type { Problem } from '../core/problem';
 import { problemSchema } from '../core/problem-schema';
 import type { ImportReport } from './model';
@@ -14,15 +14,16 @@ export const REPORT_VERSION = 1;
  * said about the upload and the spec before conversion: a file left out of the upload, a
  * `$ref` refused, a validation error) and `publishProblems` (the generated package's rules).
  */
-export const reportFileSchema = z
-  .object({
+export const reportFileSchema = z.intersection(
+  z.object({
     reportVersion: z.literal(REPORT_VERSION),
     loadProblems: z.array(problemSchema),
     publishProblems: z.array(problemSchema),
     // Added without a new version (a field added, none changed): absent from reports written before it.
-    targets: reportTargetsSchema.optional(),
-  })
-  .and(importReportSchema);
+    targets: z.optional(reportTargetsSchema),
+  }),
+  importReportSchema,
+);
 
 export type ReportFile = z.infer<typeof reportFileSchema>;
 

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type * as z from './zod';
 
 /** A zod error in one line: where, and what was expected. */
-export function describeIssues(error: z.ZodError, limit = 3): string {
+export function describeIssues(error: z.core.$ZodError, limit = 3): string {
   const issues = flatten(error.issues, []);
   const shown = issues.slice(0, limit).map((i) => `${i.path.length > 0 ? i.path.join('.') : '(the whole value)'}: ${i.message}`);
   const more = issues.length - shown.length;

@@ -1,4 +1,4 @@
-import { prettifyError } from 'zod';
+import { prettifyError } from '../core/zod';
 import { providerConstraints } from './data/provider-constraints';
 import { supplement as supplementFacts, type SupplementFacts } from './data/supplement';
 import { providerConstraintsSchema, type ProviderConstraints, type TargetFacts } from './data/schema';

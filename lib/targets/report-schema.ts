@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../core/zod';
 import { problemSchema } from '../core/problem-schema';
 
 const verdict = z.enum(['fits', 'fits-with-changes', 'does-not-fit']);
@@ -24,7 +24,7 @@ export const reportTargetsSchema = z.object({
       }),
     ),
     /** Per tool, in file-name order: its tokens for each model; `inexact` names the formula models whose count of it is partly estimated (nested schemas). */
-    tools: z.array(z.object({ file: z.string(), name: z.string(), tokens: z.record(z.string(), z.number()), inexact: z.array(z.string()).optional() })),
+    tools: z.array(z.object({ file: z.string(), name: z.string(), tokens: z.record(z.string(), z.number()), inexact: z.optional(z.array(z.string())) })),
   }),
   compat: z.array(
     z.object({

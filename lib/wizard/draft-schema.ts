@@ -6,22 +6,26 @@
  * crash. The paths are held to the rules a bundle's entries are (SPEC 6), so a folder
  * `../../etc` is refused here as it would be in a zip.
  */
-import { z } from 'zod';
+import * as z from '../core/zod';
 import { checkEntryName, checkHidden } from '../bundle/zip/policy';
 import { problemSchema } from '../core/problem-schema';
 import { importReportSchema } from '../convert/report-schema';
 
 /** The skill's folder: one name a bundle may hold, not hidden. */
-export const folderSchema = z.string().superRefine((folder, ctx) => {
-  const refused = (checkEntryName(`${folder}/`) ?? checkHidden(folder))?.message ?? (folder.includes('/') ? `\`${folder}\` is more than one folder name` : undefined);
-  if (refused) ctx.addIssue({ code: 'custom', message: refused });
-});
+export const folderSchema = z.string().check(
+  z.superRefine((folder, ctx) => {
+    const refused = (checkEntryName(`${folder}/`) ?? checkHidden(folder))?.message ?? (folder.includes('/') ? `\`${folder}\` is more than one folder name` : undefined);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  }),
+);
 
 /** A file's path inside the skill folder, as a bundle may hold it. */
-const filePath = z.string().superRefine((path, ctx) => {
-  const refused = (checkEntryName(path) ?? checkHidden(path))?.message;
-  if (refused) ctx.addIssue({ code: 'custom', message: refused });
-});
+const filePath = z.string().check(
+  z.superRefine((path, ctx) => {
+    const refused = (checkEntryName(path) ?? checkHidden(path))?.message;
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  }),
+);
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
 
@@ -31,31 +35,31 @@ export const sessionSnapshotSchema = z.object({
   files: z.array(z.tuple([filePath, z.string()])),
   original: z.array(z.tuple([filePath, z.string()])),
   origin,
-  report: importReportSchema.optional(),
+  report: z.optional(importReportSchema),
   specProblems: z.array(problemSchema),
-  removed: z.array(z.tuple([filePath, z.object({ text: z.string(), entry: z.string().optional() })])).optional(),
-  prunedTypes: z.array(z.tuple([z.string(), z.unknown()])).optional(),
+  removed: z.optional(z.array(z.tuple([filePath, z.object({ text: z.string(), entry: z.optional(z.string()) })]))),
+  prunedTypes: z.optional(z.array(z.tuple([z.string(), z.unknown()]))),
   /** Removed operation files new in the last update, waiting to be kept ("New in this version"). */
-  waiting: z.array(filePath).optional(),
+  waiting: z.optional(z.array(filePath)),
 });
 
 export const lastUploadSchema = z.object({
   name: z.string(),
   upload: z.object({
     files: z.array(z.object({ path: z.string(), text: z.string() })),
-    entry: z.string().optional(),
+    entry: z.optional(z.string()),
     problems: z.array(problemSchema),
   }),
   // The options it was last generated with (restoring a full schema keeps them).
-  options: z
-    .object({
-      name: z.string().optional(),
-      baseUrl: z.string().optional(),
-      server: z.string().optional(),
-      serverVariables: z.record(z.string(), z.string()).optional(),
-      keepFull: z.array(z.string()).readonly().optional(),
-    })
-    .optional(),
+  options: z.optional(
+    z.object({
+      name: z.optional(z.string()),
+      baseUrl: z.optional(z.string()),
+      server: z.optional(z.string()),
+      serverVariables: z.optional(z.record(z.string(), z.string())),
+      keepFull: z.optional(z.readonly(z.array(z.string()))),
+    }),
+  ),
 });
 
 /**
@@ -101,19 +105,19 @@ export function draftLabel(typed: string): string | undefined {
   return label === '' ? undefined : label;
 }
 
-export const draftInfoSchema: z.ZodType<DraftInfo> = z.object({
-  id: z.string().min(1),
+export const draftInfoSchema: z.ZodMiniType<DraftInfo> = z.object({
+  id: z.string().check(z.minLength(1)),
   folder: folderSchema,
   origin,
-  files: z.number().int().min(0),
-  edited: z.number().int().min(0),
+  files: z.number().check(z.int(), z.minimum(0)),
+  edited: z.number().check(z.int(), z.minimum(0)),
   createdAt: z.number(),
   savedAt: z.number(),
   changedAt: z.number(),
-  downloadedAt: z.number().optional(),
-  label: z.string().min(1).max(MAX_DRAFT_LABEL).optional(),
-  title: z.string().optional(),
-  specVersion: z.string().optional(),
-  tools: z.number().int().min(0).optional(),
-  generatedAt: z.number().optional(),
+  downloadedAt: z.optional(z.number()),
+  label: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_DRAFT_LABEL))),
+  title: z.optional(z.string()),
+  specVersion: z.optional(z.string()),
+  tools: z.optional(z.number().check(z.int(), z.minimum(0))),
+  generatedAt: z.optional(z.number()),
 });

@@ -4,7 +4,7 @@
  * The types are `service.ts`'s; these schemas must accept exactly them, which the
  * annotations make the compiler check.
  */
-import { z } from 'zod';
+import * as z from '../core/zod';
 import { SAFETY_VALUES } from '../skill/operation-file';
 import { problemSchema } from '../core/problem-schema';
 import { importReportSchema, specLocationSchema } from '../convert/report-schema';
@@ -21,18 +21,18 @@ export { describeIssues } from '../core/describe-issues';
 
 const bytes = z.instanceof(Uint8Array);
 const options = z.object({
-  name: z.string().optional(),
-  baseUrl: z.string().optional(),
+  name: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
   // The values of server variables by name, and which of several servers.
-  serverVariables: z.record(z.string(), z.string()).optional(),
-  server: z.string().optional(),
+  serverVariables: z.optional(z.record(z.string(), z.string())),
+  server: z.optional(z.string()),
 });
 const path = z.string();
-const upload = z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })), problems: z.array(problemSchema).optional() });
+const upload = z.object({ name: z.string(), kind: z.enum(['files', 'folder']), entries: z.array(z.object({ path, bytes })), problems: z.optional(z.array(problemSchema)) });
 
-export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnion('type', [
+export const wizardRequestSchema: z.ZodMiniType<WizardRequest> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('convert'), upload, options }),
-  z.object({ type: z.literal('update'), upload, from: upload.optional(), review: z.boolean().optional() }),
+  z.object({ type: z.literal('update'), upload, from: z.optional(upload), review: z.optional(z.boolean()) }),
   z.object({ type: z.literal('apply-update'), settled: z.array(z.tuple([path, z.string()])) }),
   z.object({ type: z.literal('undo-update') }),
   z.object({ type: z.literal('regenerate'), options }),
@@ -41,32 +41,32 @@ export const wizardRequestSchema: z.ZodType<WizardRequest> = z.discriminatedUnio
   z.object({ type: z.literal('revert'), path }),
   z.object({ type: z.literal('file'), path }),
   z.object({ type: z.literal('tool'), path }),
-  z.object({ type: z.literal('call'), path, args: z.string(), baseUrl: z.string().optional() }),
+  z.object({ type: z.literal('call'), path, args: z.string(), baseUrl: z.optional(z.string()) }),
   z.object({ type: z.literal('check-answer'), path, status: z.number(), body: z.string() }),
-  z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.boolean().optional() }),
+  z.object({ type: z.literal('export'), tools: z.boolean(), readOnly: z.optional(z.boolean()) }),
   // Checked by `restoreSession` itself.
-  z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.unknown().optional() }),
+  z.object({ type: z.literal('restore'), snapshot: z.unknown(), upload: z.optional(z.unknown()) }),
   z.object({ type: z.literal('spec-file'), path }),
   z.object({ type: z.literal('exported'), path }),
   z.object({ type: z.literal('operations') }),
-  z.object({ type: z.literal('remove'), paths: z.array(path), waiting: z.literal(true).optional() }),
+  z.object({ type: z.literal('remove'), paths: z.array(path), waiting: z.optional(z.literal(true)) }),
   z.object({ type: z.literal('put-back'), paths: z.array(path) }),
-  z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])) }),
+  z.object({ type: z.literal('set-safety'), files: z.array(z.tuple([path, z.nullable(z.enum(SAFETY_VALUES))])) }),
   z.object({ type: z.literal('set-pick'), path, pick: z.array(z.string()) }),
   z.object({ type: z.literal('set-without-unresolved'), on: z.boolean() }),
   z.object({ type: z.literal('response'), path }),
   z.object({ type: z.literal('full-schema'), path }),
-  z.object({ type: z.literal('tokens'), model: z.string().optional() }),
+  z.object({ type: z.literal('tokens'), model: z.optional(z.string()) }),
   z.object({ type: z.literal('compat') }),
   z.object({ type: z.literal('compat-detail'), target: z.string() }),
   z.object({ type: z.literal('target-tools'), target: z.string() }),
   z.object({ type: z.literal('report') }),
-  z.object({ type: z.literal('gpt-actions'), readOnly: z.boolean().optional() }),
+  z.object({ type: z.literal('gpt-actions'), readOnly: z.optional(z.boolean()) }),
 ]);
 
 const origin = z.object({ kind: z.enum(['spec', 'bundle']), name: z.string() });
 
-export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
+export const sessionSummarySchema: z.ZodMiniType<SessionSummary> = z.object({
   folder: z.string(),
   origin,
   files: z.array(
@@ -84,37 +84,37 @@ export const sessionSummarySchema: z.ZodType<SessionSummary> = z.object({
   warnings: z.number(),
   tools: z.number(),
   removed: z.array(path),
-  prunedTypes: z.array(z.string()).optional(),
-  waiting: z.array(path).optional(),
+  prunedTypes: z.optional(z.array(z.string())),
+  waiting: z.optional(z.array(path)),
   credentials: z.array(z.object({ scheme: z.string(), in: z.enum(['header', 'query', 'cookie']), name: z.string(), prefix: z.string(), variable: z.string() })),
   safety: z.object({ safe: z.number(), idempotent: z.number(), unsafe: z.number() }),
   verdict: z.object({ kind: z.enum(['publishable', 'spec', 'skill']), spec: z.array(problemSchema) }),
   withoutUnresolved: z.boolean(),
 });
 
-const sizes = z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })).optional();
-const operationRowSchema: z.ZodType<OperationRow> = z.object({
+const sizes = z.optional(z.array(z.object({ name: z.string(), bytes: z.number(), required: z.boolean() })));
+const operationRowSchema: z.ZodMiniType<OperationRow> = z.object({
   id: z.string(),
-  file: z.string().optional(),
+  file: z.optional(z.string()),
   method: z.string(),
   path: z.string(),
-  operationId: z.string().optional(),
+  operationId: z.optional(z.string()),
   tags: z.array(z.string()),
   resource: z.string(),
-  tool: z.string().optional(),
+  tool: z.optional(z.string()),
   summary: z.string(),
   state: z.enum(['declared', 'fitted', 'prose-only', 'error', 'skipped']),
   removed: z.boolean(),
-  waiting: z.literal(true).optional(),
+  waiting: z.optional(z.literal(true)),
   errors: z.number(),
   warnings: z.number(),
-  bytes: z.number().optional(),
-  safety: z.enum(SAFETY_VALUES).optional(),
+  bytes: z.optional(z.number()),
+  safety: z.optional(z.enum(SAFETY_VALUES)),
   deprecated: z.boolean(),
-  location: specLocationSchema.optional(),
+  location: z.optional(specLocationSchema),
 });
 
-const toolPreview: z.ZodType<ToolPreview> = z.union([
+const toolPreview: z.ZodMiniType<ToolPreview> = z.union([
   z.object({
     ok: z.literal(true),
     tool: z.object({
@@ -122,18 +122,18 @@ const toolPreview: z.ZodType<ToolPreview> = z.union([
       alias: z.string(),
       description: z.string(),
       parameters: z.record(z.string(), z.unknown()),
-      safety: z.enum(SAFETY_VALUES).optional(),
-      returns: z.unknown().optional(),
+      safety: z.optional(z.enum(SAFETY_VALUES)),
+      returns: z.optional(z.unknown()),
     }),
     bytes: z.number(),
     sizes,
-    fitted: z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() }).optional(),
+    fitted: z.optional(z.object({ bytesBefore: z.number(), bytesAfter: z.number(), steps: z.number() })),
     mcp: z.record(z.string(), z.unknown()),
   }),
   z.object({ ok: z.literal(false), reason: z.string(), sizes }),
 ]);
 
-const bodyCheck: z.ZodType<BodyCheck> = z.union([
+const bodyCheck: z.ZodMiniType<BodyCheck> = z.union([
   z.object({ kind: z.literal('matches') }),
   z.object({ kind: z.literal('differs'), reasons: z.array(z.string()) }),
   z.object({ kind: z.literal('not-success'), expected: z.number() }),
@@ -145,21 +145,21 @@ const bodyCheck: z.ZodType<BodyCheck> = z.union([
 const severity = z.enum(['error', 'warning']);
 const modelChoice = z.object({ id: z.string(), label: z.string(), method: z.enum(['formula', 'estimate']) });
 
-const tokensView: z.ZodType<TokensView> = z.object({
+const tokensView: z.ZodMiniType<TokensView> = z.object({
   model: modelChoice,
   tools: z.array(z.object({ file: path, name: z.string(), tokens: z.number(), exact: z.boolean() })),
   toolTokens: z.number(),
   overhead: z.array(z.object({ tokens: z.number(), what: z.string() })),
   total: z.number(),
   counted: z.number(),
-  manifest: z.number().optional(),
-  files: z.record(path, z.number()).optional(),
+  manifest: z.optional(z.number()),
+  files: z.optional(z.record(path, z.number())),
   models: z.array(modelChoice),
 });
 
 const verdict = z.enum(['fits', 'fits-with-changes', 'does-not-fit']);
 
-const targetRow: z.ZodType<TargetRow> = z.object({
+const targetRow: z.ZodMiniType<TargetRow> = z.object({
   target: z.string(),
   title: z.string(),
   kind: z.enum(['api', 'protocol', 'format', 'client']),
@@ -168,7 +168,7 @@ const targetRow: z.ZodType<TargetRow> = z.object({
   verified: z.boolean(),
   verdict,
   tools: z.number(),
-  maxTools: z.number().optional(),
+  maxTools: z.optional(z.number()),
   errors: z.number(),
   warnings: z.number(),
   changes: z.number(),
@@ -176,7 +176,7 @@ const targetRow: z.ZodType<TargetRow> = z.object({
   reasons: z.array(z.object({ ruleId: z.string(), severity, count: z.number() })),
 });
 
-const targetDetail: z.ZodType<TargetDetail> = z.object({
+const targetDetail: z.ZodMiniType<TargetDetail> = z.object({
   target: z.string(),
   title: z.string(),
   verdict,
@@ -184,23 +184,23 @@ const targetDetail: z.ZodType<TargetDetail> = z.object({
   remaining: z.array(problemSchema),
 });
 
-function result<T>(value: z.ZodType<T>): z.ZodType<Result<T>> {
+function result<T>(value: z.ZodMiniType<T>): z.ZodMiniType<Result<T>> {
   return z.union([
     z.object({ ok: z.literal(true), value, problems: z.array(problemSchema) }),
     z.object({ ok: z.literal(false), problems: z.array(problemSchema) }),
   ]);
 }
 
-const httpRequest: z.ZodType<HttpRequest> = z.object({
+const httpRequest: z.ZodMiniType<HttpRequest> = z.object({
   method: z.string(),
   url: z.string(),
   headers: z.record(z.string(), z.string()),
-  body: z.string().optional(),
+  body: z.optional(z.string()),
 });
 
 const reported = { operation: z.string(), method: z.string(), path: z.string() };
 const version = z.object({ title: z.string(), version: z.string() });
-const updateReport: z.ZodType<UpdateReport> = z.object({
+const updateReport: z.ZodMiniType<UpdateReport> = z.object({
   updateReportVersion: z.literal(1),
   from: version,
   to: version,
@@ -211,9 +211,9 @@ const updateReport: z.ZodType<UpdateReport> = z.object({
     z.object({
       operation: z.string(),
       kind: z.enum(['argument-added', 'argument-removed', 'argument-renamed', 'required', 'optional', 'type', 'enum-removed', 'enum-added', 'safety', 'declared', 'not-declared']),
-      argument: z.string().optional(),
-      from: z.unknown().optional(),
-      to: z.unknown().optional(),
+      argument: z.optional(z.string()),
+      from: z.optional(z.unknown()),
+      to: z.optional(z.unknown()),
       breaking: z.boolean(),
     }),
   ),
@@ -221,18 +221,18 @@ const updateReport: z.ZodType<UpdateReport> = z.object({
   conflicts: z.array(z.object({ file: path, kind: z.enum(['lines', 'value']), where: z.string() })),
 });
 
-const updatePreview: z.ZodType<UpdatePreview> = z.object({
+const updatePreview: z.ZodMiniType<UpdatePreview> = z.object({
   report: updateReport,
   files: z.array(z.object({ path, change: z.enum(['added', 'removed', 'changed']) })),
   conflicts: z.array(z.object({ path, mine: z.string(), newer: z.string(), where: z.array(z.string()) })),
   editedRemoved: z.array(z.tuple([path, z.string()])),
   problems: z.array(problemSchema),
   keptEdits: z.array(path),
-  review: z.literal(true).optional(),
+  review: z.optional(z.literal(true)),
 });
 
 const measure = { text: z.string(), bytes: z.number(), tokens: z.number() };
-const responsePreviewSchema: z.ZodType<ResponsePreview> = z.union([
+const responsePreviewSchema: z.ZodMiniType<ResponsePreview> = z.union([
   z.object({
     ok: z.literal(true),
     source: z.enum(['spec', 'sampled']),
@@ -241,47 +241,47 @@ const responsePreviewSchema: z.ZodType<ResponsePreview> = z.union([
     mismatches: z.array(z.string()),
     fields: z.array(z.string()),
     pick: z.array(z.string()),
-    picked: z.object({ ...measure, example: z.string() }).optional(),
+    picked: z.optional(z.object({ ...measure, example: z.string() })),
   }),
   z.object({ ok: z.literal(false), reason: z.string() }),
 ]);
 
-export const wizardReplySchema: z.ZodType<WizardReply> = z.discriminatedUnion('type', [
+export const wizardReplySchema: z.ZodMiniType<WizardReply> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update'), result: result(updatePreview) }),
   z.object({
     type: z.literal('opened'),
     result: result(
-      z.object({ summary: sessionSummarySchema, report: importReportSchema.optional(), specProblems: z.array(problemSchema), specFiles: z.array(path) }),
+      z.object({ summary: sessionSummarySchema, report: z.optional(importReportSchema), specProblems: z.array(problemSchema), specFiles: z.array(path) }),
     ),
   }),
   z.object({
     type: z.literal('summary'),
     summary: sessionSummarySchema,
-    refused: z.array(problemSchema).optional(),
-    previous: z.array(z.tuple([path, z.enum(SAFETY_VALUES).nullable()])).optional(),
+    refused: z.optional(z.array(problemSchema)),
+    previous: z.optional(z.array(z.tuple([path, z.nullable(z.enum(SAFETY_VALUES))]))),
   }),
   z.object({ type: z.literal('edited'), path, version: z.number(), summary: sessionSummarySchema }),
   z.object({ type: z.literal('stale'), path, message: z.string() }),
   z.object({
     type: z.literal('file'),
-    file: z.object({ path, text: z.string(), version: z.number(), tool: toolPreview, exampleArgs: z.string().optional() }).or(z.undefined()),
+    file: z.union([z.object({ path, text: z.string(), version: z.number(), tool: toolPreview, exampleArgs: z.optional(z.string()) }), z.undefined()]),
   }),
   z.object({ type: z.literal('tool'), tool: toolPreview }),
   z.object({ type: z.literal('call'), request: result(httpRequest) }),
   z.object({ type: z.literal('answer-check'), check: bodyCheck }),
   z.object({ type: z.literal('export'), folder: z.string(), bytes }),
-  z.object({ type: z.literal('spec-file'), path, text: z.string().or(z.undefined()) }),
-  z.object({ type: z.literal('exported'), path, text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('spec-file'), path, text: z.union([z.string(), z.undefined()]) }),
+  z.object({ type: z.literal('exported'), path, text: z.union([z.string(), z.undefined()]) }),
   z.object({ type: z.literal('tokens'), tokens: tokensView }),
   z.object({ type: z.literal('compat'), targets: z.array(targetRow) }),
-  z.object({ type: z.literal('compat-detail'), detail: targetDetail.or(z.undefined()) }),
+  z.object({ type: z.literal('compat-detail'), detail: z.union([targetDetail, z.undefined()]) }),
   z.object({
     type: z.literal('target-tools'),
     folder: z.string(),
     target: z.string(),
-    file: z.object({ text: z.string(), log: z.array(z.string()), fits: z.boolean() }).or(z.undefined()),
+    file: z.union([z.object({ text: z.string(), log: z.array(z.string()), fits: z.boolean() }), z.undefined()]),
   }),
-  z.object({ type: z.literal('report'), folder: z.string(), text: z.string().or(z.undefined()) }),
+  z.object({ type: z.literal('report'), folder: z.string(), text: z.union([z.string(), z.undefined()]) }),
   z.object({ type: z.literal('gpt-actions'), folder: z.string(), text: z.string() }),
   z.object({ type: z.literal('operations'), rows: z.array(operationRowSchema) }),
   z.object({ type: z.literal('response'), path, preview: responsePreviewSchema }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../../lib/core/zod';
 import { wizardRequestSchema } from '../../../lib/wizard/messages';
 import { CHANGE_TYPES, type ChangeRequest } from '../worker/worker-protocol';
 
@@ -22,7 +22,7 @@ export interface EditJournal {
 
 const entrySchema = z.object({
   changes: z.array(z.unknown()),
-  typed: z.object({ path: z.string(), text: z.string() }).optional(),
+  typed: z.optional(z.object({ path: z.string(), text: z.string() })),
 });
 
 /** A journal entry read back: the changes that are change requests, in order; anything else is dropped. */

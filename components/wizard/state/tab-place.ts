@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../../lib/core/zod';
 
 /**
  * Where this tab was in the wizard, so a reload comes back to it: the draft open, the file
@@ -22,7 +22,7 @@ export interface TabPlace {
 export const NOWHERE: TabPlace = { draftId: null, file: null, spec: null, model: null, limitTarget: null };
 
 // Short strings only: what is read back is a name to look up, never trusted as more.
-const name = z.string().min(1).max(1_000).nullable();
+const name = z.nullable(z.string().check(z.minLength(1), z.maxLength(1_000)));
 const placeSchema = z.object({ draftId: name, file: name, spec: name, model: name, limitTarget: name });
 
 /** A place read back: undefined when it is not one (another version's, or edited by hand). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../../lib/core/zod';
 import { draftInfoSchema } from '../../../lib/wizard/draft-schema';
 import { describeIssues, wizardReplySchema, wizardRequestSchema } from '../../../lib/wizard/messages';
 import type { WizardReply, WizardRequest } from '../../../lib/wizard/service';
@@ -51,14 +51,14 @@ export type WorkerEvent =
   /** The browser refused to store the draft (full, or a private window): the work goes on unsaved. */
   | { type: 'save-failed'; draft: string; message: string };
 
-const id = z.string().min(1);
+const id = z.string().check(z.minLength(1));
 
-const storageRequest: z.ZodType<StorageRequest> = z.discriminatedUnion('type', [
+const storageRequest: z.ZodMiniType<StorageRequest> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('list-drafts') }),
   z.object({ type: z.literal('open-draft'), id }),
   z.object({ type: z.literal('export-draft'), id, tools: z.boolean() }),
   z.object({ type: z.literal('raw-draft'), id }),
-  z.object({ type: z.literal('rename-draft'), id, label: z.string().max(10_000) }),
+  z.object({ type: z.literal('rename-draft'), id, label: z.string().check(z.maxLength(10_000)) }),
   z.object({ type: z.literal('delete-draft'), id }),
   z.object({ type: z.literal('flush') }),
 ]);
@@ -66,30 +66,30 @@ const storageRequest: z.ZodType<StorageRequest> = z.discriminatedUnion('type', [
 /** A message posted to the worker: checked there before anything is done with it. */
 export const toWorkerSchema = z.object({ id: z.number(), request: z.union([storageRequest, wizardRequestSchema]) });
 
-const listing: z.ZodType<DraftListing> = z.union([
+const listing: z.ZodMiniType<DraftListing> = z.union([
   z.object({ id, ok: z.literal(true), info: draftInfoSchema }),
   z.object({ id, ok: z.literal(false), name: z.string(), why: z.string() }),
 ]);
 
-const storageReply: z.ZodType<StorageReply> = z.discriminatedUnion('type', [
+const storageReply: z.ZodMiniType<StorageReply> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('drafts'), drafts: z.array(listing) }),
   z.object({ type: z.literal('unreadable'), id, name: z.string(), why: z.string() }),
   z.object({ type: z.literal('raw'), id, name: z.string(), json: z.string() }),
   z.object({ type: z.literal('deleted'), id }),
-  z.object({ type: z.literal('renamed'), id, label: z.string().optional() }),
+  z.object({ type: z.literal('renamed'), id, label: z.optional(z.string()) }),
   z.object({ type: z.literal('flushed') }),
 ]);
 
 const STORAGE_REPLIES = new Set(['drafts', 'unreadable', 'raw', 'deleted', 'renamed', 'flushed']);
 
-const workerEvent: z.ZodType<WorkerEvent> = z.discriminatedUnion('type', [
+const workerEvent: z.ZodMiniType<WorkerEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('saved'), draft: id, through: z.number() }),
   z.object({ type: z.literal('draft'), id }),
   z.object({ type: z.literal('save-failed'), draft: id, message: z.string() }),
 ]);
 
 const envelope = z.union([
-  z.object({ id: z.number(), reply: z.looseObject({ type: z.string() }), same: z.array(z.enum(['files', 'problems'])).optional() }),
+  z.object({ id: z.number(), reply: z.looseObject({ type: z.string() }), same: z.optional(z.array(z.enum(['files', 'problems']))) }),
   z.object({ event: workerEvent }),
 ]);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../core/zod';
 
 /**
  * The shape of `../shared/targets/provider-constraints.json`: the limits each target puts on
@@ -8,31 +8,31 @@ import { z } from 'zod';
  */
 
 const texts = z.array(z.string());
-const count = z.number().int().positive();
+const count = z.number().check(z.int(), z.positive());
 
 const toolName = z.looseObject({
   /** A regular expression, sometimes followed by a remark in parentheses; null: no rule found. */
-  pattern: z.string().min(1).nullable(),
-  pattern_conservative: z.string().min(1).optional(),
-  max_length: count.nullable(),
-  max_length_note: z.string().optional(),
+  pattern: z.nullable(z.string().check(z.minLength(1))),
+  pattern_conservative: z.optional(z.string().check(z.minLength(1))),
+  max_length: z.nullable(count),
+  max_length_note: z.optional(z.string()),
   /** `SHOULD`: a recommendation (MCP), not a rejection. */
-  normative_strength: z.enum(['MUST', 'SHOULD']).optional(),
+  normative_strength: z.optional(z.enum(['MUST', 'SHOULD'])),
   /** How a host writes the full name, e.g. `mcp__<server>__<tool>; …`. */
-  format: z.string().optional(),
-  note: z.string().optional(),
-  notes: texts.optional(),
-  history: texts.optional(),
-  related_limits: texts.optional(),
+  format: z.optional(z.string()),
+  note: z.optional(z.string()),
+  notes: z.optional(texts),
+  history: z.optional(texts),
+  related_limits: z.optional(texts),
 });
 
 const description = z.looseObject({
-  max_length: count.nullable(),
-  min_length: count.optional(),
+  max_length: z.nullable(count),
+  min_length: z.optional(count),
   /** false, or a sentence saying where it is required (`… REQUIRED …`). */
-  required: z.union([z.boolean(), z.string()]).optional(),
-  verified: z.boolean().optional(),
-  note: z.string().optional(),
+  required: z.optional(z.union([z.boolean(), z.string()])),
+  verified: z.optional(z.boolean()),
+  note: z.optional(z.string()),
 });
 
 const strictMode = z.looseObject({
@@ -40,52 +40,52 @@ const strictMode = z.looseObject({
   required_rules: texts,
   supported_keywords: texts,
   unsupported_keywords: texts,
-  unsupported_for_fine_tuned_models: texts.optional(),
+  unsupported_for_fine_tuned_models: z.optional(texts),
   limits: z.record(z.string(), z.number()),
-  limits_history: z.string().optional(),
-  notes: texts.optional(),
+  limits_history: z.optional(z.string()),
+  notes: z.optional(texts),
 });
 
 const schema = z.looseObject({
-  field: z.string().optional(),
-  dialect: z.string().optional(),
+  field: z.optional(z.string()),
+  dialect: z.optional(z.string()),
   root: z.string(),
   unsupported_keywords: texts,
-  unsupported_keywords_note: z.string().optional(),
-  supported_keywords_parameters_v1beta: texts.optional(),
-  vertex_v1_additional_keywords: texts.optional(),
-  strict_mode: strictMode.optional(),
-  limits: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
-  notes: texts.optional(),
+  unsupported_keywords_note: z.optional(z.string()),
+  supported_keywords_parameters_v1beta: z.optional(texts),
+  vertex_v1_additional_keywords: z.optional(texts),
+  strict_mode: z.optional(strictMode),
+  limits: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
+  notes: z.optional(texts),
 });
 
 const target = z.looseObject({
-  id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  id: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)),
   name: z.string(),
   kind: z.enum(['api', 'protocol', 'format', 'client']),
-  source: texts.min(1),
+  source: texts.check(z.minLength(1)),
   tool_name: toolName,
   description,
   schema,
-  max_tools: count.nullable(),
-  max_tools_note: z.string().optional(),
+  max_tools: z.nullable(count),
+  max_tools_note: z.optional(z.string()),
   verified: z.boolean(),
 });
 
 const tokenCounting = z.looseObject({
   id: z.string(),
-  target: z.string().optional(),
-  package: z.string().optional(),
-  source: texts.optional(),
-  formula: z.looseObject({}).optional(),
-  notes: texts.optional(),
+  target: z.optional(z.string()),
+  package: z.optional(z.string()),
+  source: z.optional(texts),
+  formula: z.optional(z.looseObject({})),
+  notes: z.optional(texts),
   verified: z.boolean(),
 });
 
 export const providerConstraintsSchema = z.looseObject({
   generated_for: z.string(),
   research_notes: texts,
-  targets: z.array(target).min(1),
+  targets: z.array(target).check(z.minLength(1)),
   token_counting: z.array(tokenCounting),
 });
 
@@ -94,12 +94,12 @@ export type TargetFacts = z.infer<typeof target>;
 export type TokenCountingFacts = z.infer<typeof tokenCounting>;
 
 const functionConstants = z.strictObject({
-  func_init: z.number().int(),
-  prop_init: z.number().int(),
-  prop_key: z.number().int(),
-  enum_init: z.number().int(),
-  enum_item: z.number().int(),
-  func_end: z.number().int(),
+  func_init: z.number().check(z.int()),
+  prop_init: z.number().check(z.int()),
+  prop_key: z.number().check(z.int()),
+  enum_init: z.number().check(z.int()),
+  enum_item: z.number().check(z.int()),
+  func_end: z.number().check(z.int()),
 });
 
 /**
@@ -109,7 +109,7 @@ const functionConstants = z.strictObject({
 export const openAiFormulaSchema = z.looseObject({
   per_function: z.string(),
   total: z.string(),
-  constants: z.record(z.string().regex(/^[\w.-]+( \/ [\w.-]+)* \([a-z0-9_]+\)$/), functionConstants),
+  constants: z.record(z.string().check(z.regex(/^[\w.-]+( \/ [\w.-]+)* \([a-z0-9_]+\)$/)), functionConstants),
   caveats: texts,
 });
 
@@ -118,6 +118,9 @@ export const openAiFormulaSchema = z.looseObject({
  * under a key that names its snapshot date, `tool_use_system_prompt_tokens (snapshot
  * 2026-07-13; auto|none / any|tool)`.
  */
-export const anthropicOverheadSchema = z.record(z.string().regex(/^Claude [A-Za-z]+ \d+(\.\d+)?$/), z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]));
+export const anthropicOverheadSchema = z.record(
+  z.string().check(z.regex(/^Claude [A-Za-z]+ \d+(\.\d+)?$/)),
+  z.tuple([z.number().check(z.int(), z.nonnegative()), z.number().check(z.int(), z.nonnegative())]),
+);
 
 export type FunctionConstants = z.infer<typeof functionConstants>;

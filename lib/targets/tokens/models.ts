@@ -1,4 +1,4 @@
-import { prettifyError } from 'zod';
+import { prettifyError } from '../../core/zod';
 import { CATALOG } from '../catalog';
 import { anthropicOverheadSchema, openAiFormulaSchema, type FunctionConstants, type ProviderConstraints } from '../data/schema';
 
