@@ -15,6 +15,19 @@ async function sample() {
 
 const info = { id: 'd1', folder: 'inn', origin: { kind: 'spec', name: 'inn.yaml' }, files: 6, edited: 1, createdAt: 1, savedAt: 2, changedAt: 2 };
 
+describe('lastUploadSchema', () => {
+  it('refuses options whose keepFull is not a list of names, without throwing', async () => {
+    const { upload } = await sample();
+    for (const keepFull of [new Uint8Array([1, 2]), 'a', [1]]) {
+      const parsed = lastUploadSchema.safeParse({ ...upload, options: { keepFull } });
+      expect(parsed.success).toBe(false);
+      expect(describeIssues(parsed.error!)).toMatch(/^options\.keepFull/);
+    }
+    const kept = lastUploadSchema.safeParse({ ...upload, options: { keepFull: ['a.md'] } });
+    expect(kept.success && Object.isFrozen(kept.data.options!.keepFull)).toBe(true);
+  });
+});
+
 describe('sessionSnapshotSchema', () => {
   it('accepts what the service writes, and restores it', async () => {
     const { snapshot, upload } = await sample();

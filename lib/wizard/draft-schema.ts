@@ -57,7 +57,8 @@ export const lastUploadSchema = z.object({
       baseUrl: z.optional(z.string()),
       server: z.optional(z.string()),
       serverVariables: z.optional(z.record(z.string(), z.string())),
-      keepFull: z.optional(z.readonly(z.array(z.string()))),
+      // Frozen once checked to be a list: zod's readonly freezes what it is given before checking it, and freezing a typed array throws.
+      keepFull: z.optional(z.pipe(z.array(z.string()), z.transform((list) => Object.freeze(list)))),
     }),
   ),
 });
