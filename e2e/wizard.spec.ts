@@ -302,6 +302,9 @@ test('a real vendor spec (Stripe, 4 MB) converts in the browser as on the comman
   // descriptions another tool shares or that say only method and path.
   await expect(wizard.status).toHaveText(/^454 files · 452 tools · 0 errors · \d+ warnings$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /^Prose-only/ })).toHaveCount(0);
+  // The worker counts 452 tools' tokens and checks them against every target first: a file
+  // asked for meanwhile waits its turn, seconds on a busy machine.
+  await wizard.fitSettled();
   const editor = await wizard.openFile('get_customers.md');
   expect(await wizard.text(editor)).toContain('url: https://api.stripe.com/v1/customers');
   const refunds = await wizard.openFile('post_refunds.md');
