@@ -2,36 +2,8 @@ import { expect, test } from '@playwright/test';
 import { axeViolations as violations } from './axe';
 import { WizardPage } from './wizard-page';
 
-
-test('every view of the wizard meets WCAG 2.1 AA as axe checks it', async ({ page }) => {
-  const wizard = new WizardPage(page);
-  await wizard.open();
-  expect(await violations(page)).toEqual([]);
-
-  await wizard.trySample();
-  expect(await violations(page)).toEqual([]);
-
-  await wizard.openFile('create_booking.md');
-  expect(await violations(page)).toEqual([]);
-  for (const tab of ['Call', 'In the bundle']) {
-    await page.getByRole('tab', { name: tab }).click();
-    expect(await violations(page)).toEqual([]);
-  }
-
-  // Problems: the badges, the marked lines, the notice.
-  const editor = page.getByLabel('Contents of create_booking.md');
-  await wizard.replaceText(editor, (await wizard.text(editor)).replace('method: POST', 'method: POTS').replace('"type": "object",', '"type": "object", "nullable": true,'));
-  await expect(wizard.fileProblems('create_booking.md')).not.toHaveCount(0);
-  await page.getByRole('tab', { name: 'Tool' }).click();
-  expect(await violations(page)).toEqual([]);
-
-  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'hollowbrook.openapi.yaml' }).click();
-  await expect(page.getByLabel('Spec file hollowbrook.openapi.yaml')).toBeVisible();
-  expect(await violations(page)).toEqual([]);
-
-  await page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: 'Import report' }).click();
-  expect(await violations(page)).toEqual([]);
-});
+// Every view of the wizard, light and dark, wide and on a phone, is checked in
+// keyboard-phone-dark.spec.ts; these are the states that walk does not reach.
 
 test('a refused upload and a report with warnings and spec problems meet WCAG 2.1 AA too', async ({ page }) => {
   const wizard = new WizardPage(page);

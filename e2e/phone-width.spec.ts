@@ -27,9 +27,9 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`${scheme}, ${WIDTH} px: a 300-operation spec with prose-only rows scrolls sideways on no view, axe clean, the grid showing state, safety and tool`, async ({ page }) => {
     test.setTimeout(240_000);
     const wizard = await atPhoneWidth(page, scheme);
-    const check = async (view: string) => {
+    const check = async (view: string, axe = true) => {
       expect(await pageWidth(page), `${view}: the page's width`).toBeLessThanOrEqual(WIDTH);
-      expect(await axeViolations(page), view).toEqual([]);
+      if (axe) expect(await axeViolations(page), view).toEqual([]);
     };
     await wizard.uploadSpec([{ name: 'phone-width.json', buffer: Buffer.from(JSON.stringify(phoneWidthSpec(), null, 2)) }]);
     await expect(wizard.status).toContainText('150 tools', { timeout: 120_000 });
@@ -47,18 +47,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(declared.locator(':scope > .ops-tool')).toContainText('_retrieve_');
     const proseOnly = grid.getByRole('row').filter({ hasText: 'prose-only' }).first();
     expect((await proseOnly.locator(':scope > .ops-state').boundingBox())!.x + 10).toBeLessThan(WIDTH);
-    await check('operations');
+    // The operations, the report and the fit per target are one page: axe checks it once, as
+    // it checks the whole document wherever it is scrolled to.
+    await check('operations', false);
 
     // The report: the prose-only table's places in the spec within the screen.
     const place = page.locator('.report td.where .link').first();
     await place.scrollIntoViewIfNeeded();
     const placeBox = (await place.boundingBox())!;
     expect(placeBox.x + placeBox.width).toBeLessThanOrEqual(WIDTH);
-    await check('report');
+    await check('report', false);
 
     // The fit per target.
     await page.getByRole('table', { name: 'Fit per target' }).scrollIntoViewIfNeeded();
-    await check('target fit');
+    await check('operations, report and target fit');
 
     // A prose-only file in the editor, then a declared one's Call tab.
     await wizard.openFile('update_payment_method_configurations.md');
