@@ -97,6 +97,7 @@ test('a real pair: OpenAI\'s spec at two commits, an edit kept through the updat
   await wizard.open();
   await wizard.uploadSpec([{ name: 'openai-old.yaml', buffer: readFileSync(join(OPENAI, 'old', 'openapi.yaml')) }]);
   await expect(wizard.status).toContainText(' tool', { timeout: 90_000 });
+  await wizard.fitSettled();
   const names = await wizard.fileNames();
   const target = names.find((n) => n.endsWith('.md') && n !== 'SKILL.md')!;
   const editor = await wizard.openFile(target);

@@ -72,7 +72,8 @@ export class WizardPage {
   async openFile(name: string): Promise<Locator> {
     await this.page.getByRole('navigation', { name: 'Skill files' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) }).click();
     const editor = this.page.getByLabel(`Contents of ${name}`);
-    await expect(editor).toBeVisible();
+    // The worker answers in turn: after a large spec, the file waits for work asked before it.
+    await expect(editor).toBeVisible({ timeout: 15_000 });
     return editor;
   }
 
