@@ -33,6 +33,47 @@ describe('curatedReport', () => {
     expect(again.declared).toHaveLength(first.declared.length - 1);
   });
 
+  it('keeps the warnings of the operations and shared types still in the skill, as converting only those would', () => {
+    // Each operation has a warning of its own (an object query parameter); `Both` (used by a and c) and `Only` (c and d) a pattern no validator takes.
+    const uses: Record<string, string[]> = { a: ['Both'], b: [], c: ['Both', 'Only'], d: ['Only'] };
+    const spec = (kept: string[]) => ({
+      openapi: '3.0.3',
+      info: { title: 'Warned', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: Object.fromEntries(
+        kept.map((id) => [
+          `/${id}`,
+          {
+            post: {
+              operationId: `make_${id}`,
+              summary: `Makes the ${id} of the store.`,
+              parameters: [{ name: 'filter', in: 'query', schema: { type: 'object', properties: { q: { type: 'string' } } } }],
+              ...(uses[id].length > 0
+                ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(uses[id].map((t) => [t.toLowerCase(), { $ref: `#/components/schemas/${t}` }])) } } } } }
+                : {}),
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        ]),
+      ),
+      components: { schemas: { Both: { type: 'string', pattern: '(' }, Only: { type: 'string', pattern: '[' } } },
+    });
+    const convert = (kept: string[]) => convertSpec(specInputFromDocument(spec(kept)), { sha256: 'abc' });
+    const places = (r: ImportReport) => r.warnings.map((w) => `${w.ruleId} ${w.pointer}`).sort();
+    const whole = convert(Object.keys(uses));
+    expect(places(whole.report)).toEqual([
+      'invalid-schema /components/schemas/Both/pattern',
+      'invalid-schema /components/schemas/Only/pattern',
+      ...['a', 'b', 'c', 'd'].map((id) => `query-object /paths/~1${id}/post/parameters/0`),
+    ]);
+    for (let mask = 1; mask < 16; mask++) {
+      const out = Object.keys(uses).filter((_, i) => mask & (1 << i));
+      const kept = Object.keys(uses).filter((id) => !out.includes(id));
+      const { result } = curateConversion(whole, { excludePaths: out.map((id) => `/${id}`) });
+      expect(places(result.report), `without ${out.join(', ')}`).toEqual(places(convert(kept).report));
+    }
+  });
+
   it('tells a clash of descriptions again among the tools kept, as converting only those would', () => {
     // Four tools with one description (a clash: the first names the second, each later one the first), and one told apart.
     const ops = ['a', 'b', 'c', 'd', 'e'];

@@ -1,10 +1,13 @@
-import type { ImportReport, LeftOutOperation, ReportOperation, WeakDescription } from '../convert/model';
+import type { ImportReport, LeftOutOperation, ReportOperation, SpecLocation, WeakDescription } from '../convert/model';
+import type { Problem } from '../core/problem';
 import { clashMessageNaming } from '../rules/description-quality';
 
 /**
  * The import report once operations are left out (SPEC 4.7): each goes from `declared` or
  * `proseOnly` to `leftOut` with its reasons, and the shared types pruned with them leave
- * `sharedTypes` (its weak descriptions leave `weakDescriptions`, its fitting `fitted`). The CLI's curated conversion and the wizard's report download write it.
+ * `sharedTypes` (its weak descriptions leave `weakDescriptions`, its fitting `fitted`, and
+ * the warnings placed inside it or inside those types leave `warnings`). The CLI's curated
+ * conversion and the wizard's report download write it.
  * A tool whose description was the same as a left-out one's names another that is still
  * in the skill, or leaves `weakDescriptions` when none is.
  */
@@ -22,15 +25,32 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
     });
   const declared = take(report.declared, 'declared');
   const proseOnly = take(report.proseOnly, 'prose-only');
+  const sharedTypes = report.sharedTypes.filter((t) => !pruned.has(t.name));
+  const gone = [...out.map((o) => o.location), ...report.sharedTypes.filter((t) => pruned.has(t.name)).map((t) => t.location)];
+  const kept = [...declared, ...proseOnly, ...sharedTypes].map((k) => k.location);
   return {
     ...report,
     declared,
     proseOnly,
     leftOut: out,
-    sharedTypes: report.sharedTypes.filter((t) => !pruned.has(t.name)),
+    sharedTypes,
     fitted: report.fitted.filter((f) => !leftOut.has(f.file)),
     weakDescriptions: keptWeakDescriptions(report.weakDescriptions, leftOut),
+    warnings: report.warnings.filter((w) => !gone.some((place) => within(w, place)) || kept.some((place) => within(w, place))),
   };
+}
+
+/**
+ * Whether a warning is placed inside the operation or type at `place`: in its file, at its
+ * pointer or below it (a whole file, for an operation that is its file's root). A warning
+ * elsewhere (a schema an operation uses but that is not a shared type, the servers) cannot
+ * be told to be a left-out operation's alone, and stays.
+ */
+function within(warning: Problem, place: SpecLocation): boolean {
+  if (warning.file !== place.file) return false;
+  if (place.pointer === '') return true;
+  const pointer = warning.pointer ?? '';
+  return pointer === place.pointer || pointer.startsWith(`${place.pointer}/`);
 }
 
 /**
