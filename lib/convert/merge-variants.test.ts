@@ -67,7 +67,7 @@ describe('mergeVariants: the declared object takes every value the union takes',
     // The shape a model builds by stays in the schema; `{}` says what else the union takes.
     expect((c.parameters!.properties as Doc).importSettings).toEqual({
       anyOf: [settings, {}],
-      description: 'Named by shape 2 (`INBOUND_PROVISIONING`); any value in shape 1 (`USER_PROVISIONING`), which does not name it.',
+      description: 'Named by shape 2 (`INBOUND_PROVISIONING`); any value in the other shape, which does not name it.',
     });
     expect(c.parameters!.required).toBeUndefined();
   });
@@ -82,8 +82,8 @@ describe('mergeVariants: the declared object takes every value the union takes',
     const c = converted(spec);
     expect(c.parameters!.properties).toEqual({
       kind: { enum: ['card', 'bank'] },
-      number: { type: 'string', description: 'Only in shape 1 (with `kind`, `number`).' },
-      iban: { type: 'string', description: 'Only in shape 2 (with `kind`, `iban`).' },
+      number: { type: 'string', description: 'Only in shape 1 (`kind` is `card`).' },
+      iban: { type: 'string', description: 'Only in shape 2 (`kind` is `bank`).' },
     });
     expect(c.parameters!.required).toEqual(['kind']);
     expect(c.refusal({ kind: 'bank', iban: 'DE00' })).toEqual([]);
@@ -132,6 +132,36 @@ describe('mergeVariants: the declared object takes every value the union takes',
     expect(c.refusal({ a: 'x', b: 5 })).toEqual([]);
     expect(c.refusal({ b: 'y' })).toEqual([]);
     expect((c.parameters!.properties as Doc).b).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'Named by shape 2 (with `b`); shape 1 (with `a`) takes it as one of its other fields.' });
+  });
+
+  it("names each variant by the discriminator's values that pick it: from its mapping, by a $ref or a schema's name, or by the variant's name", () => {
+    // As DigitalOcean's droplet actions: every variant takes every `type`, so only the discriminator tells which fields go with which.
+    const kind = { type: 'string', enum: ['reboot', 'power_off', 'resize', 'rename'] };
+    const spec = doc(
+      {
+        anyOf: [{ $ref: '#/components/schemas/Plain' }, { $ref: '#/components/schemas/Resize' }, { $ref: '#/components/schemas/Rename' }],
+        discriminator: { propertyName: 'type', mapping: { reboot: '#/components/schemas/Plain', power_off: '#/components/schemas/Plain', resize: 'Resize' } },
+      },
+      {
+        Plain: { type: 'object', required: ['type'], properties: { type: kind } },
+        Resize: { type: 'object', required: ['type'], properties: { type: kind, size: { type: 'string' } } },
+        Rename: { type: 'object', required: ['type'], properties: { type: kind, name: { type: 'string' } } },
+      },
+    );
+    const properties = converted(spec).parameters!.properties as Record<string, Doc>;
+    expect(properties.size.description).toBe('Named by shape 2 (`type` is `resize`); any value in the other shapes, which do not name it.');
+    // Rename is in no mapping entry: its name is the value.
+    expect(properties.name.description).toBe('Named by shape 3 (`type` is `Rename`); any value in the other shapes, which do not name it.');
+    const result = convertSpec(specInputFromDocument(spec), { sha256: 'abc' });
+    expect(result.report.warnings.find((w) => w.ruleId === 'merged-variants')!.message).toContain('The shapes: 1 (`type` is `reboot` or `power_off`); 2 (`type` is `resize`); 3 (`type` is `Rename`)');
+  });
+
+  it('names variants by their fields when a discriminator does not pick every one of them', () => {
+    const spec = doc(
+      { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { b: { type: 'string' } } }], discriminator: { propertyName: 'kind' } },
+      { A: { type: 'object', properties: { a: { type: 'string' } } } },
+    );
+    expect((converted(spec).parameters!.properties as Record<string, Doc>).a.description).toBe('Named by shape 1 (with `a`); any value in the other shape, which does not name it.');
   });
 
   it('leaves a union unmerged, one body argument, when a variant has a keyword one object of fields cannot carry', () => {

@@ -1,7 +1,8 @@
 import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { essenceOf, isFormMediaType, isJsonMediaType as isJson, isMultipartMediaType } from '../core/media-type';
 import { joinPointer } from '../core/json-pointer';
-import { own, type ConvertContext, type Json } from './context';
+import { own, refPointer, type ConvertContext, type Json } from './context';
+import { normalizePath } from '../openapi/resolve/ref-target';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
 import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
@@ -413,7 +414,7 @@ function mergedBody(ctx: ConvertContext, types: TypeRegistry, root: Json, rootTy
   if (rootTypes.some((t) => t !== 'object')) return undefined;
   // Anything else on the root would have to hold for every variant: only its own fields and annotations may be there.
   if (Object.keys(root).some((k) => k !== key && !MERGEABLE_KEYS.has(k)) || root.additionalProperties !== undefined) return undefined;
-  const merged = mergeVariants(root[key], types);
+  const merged = mergeVariants(root[key], types, discriminatorValues(ctx, at, key, (root[key] as unknown[]).length));
   if (!merged) return undefined;
   const own_ = isPlainObject(root.properties) ? root.properties : {};
   const ownRequired = new Set(Array.isArray(root.required) ? root.required : []);
@@ -450,6 +451,97 @@ interface Variant {
   label: string;
   /** Its `additionalProperties`: `true` (absent or true: any value), `false` (no other field), or the schema other fields take. */
   extra: Converted;
+  title?: string;
+}
+
+/** The field whose value picks each variant of a union, and those values, variant by variant (`discriminatorValues`). */
+interface Discriminator {
+  property: string;
+  values: string[][];
+}
+
+/** `is \`card\``, `is \`a\`, \`b\` or \`c\``, `is \`a\`, \`b\`, \`c\` or 6 more`. */
+function valuesPhrase(values: readonly unknown[]): string {
+  const shown = values.slice(0, values.length > 4 ? 3 : values.length).map((v) => codeSpan(typeof v === 'string' ? v : JSON.stringify(v)));
+  if (values.length > 4) return `is ${shown.join(', ')} or ${values.length - 3} more`;
+  return `is ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`}`;
+}
+
+/** The values a variant lists for a field (`const`, `enum`), or undefined. */
+function listedValues(schema: unknown): unknown[] | undefined {
+  if (!isPlainObject(schema) || schema instanceof TypeRef) return undefined;
+  if (schema.const !== undefined) return [schema.const];
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? schema.enum : undefined;
+}
+
+/**
+ * The field whose listed values tell this variant from the others (`method: {enum: [card]}`
+ * beside `method: {enum: [bank]}`): every other variant naming it lists values none of
+ * which are this one's. Its required fields are tried first.
+ */
+function pickedBy(v: Variant, variants: readonly Variant[]): { name: string; values: unknown[] } | undefined {
+  const order = [...v.required, ...Object.keys(v.props).filter((n) => !v.required.has(n))];
+  for (const name of order) {
+    const values = listedValues(v.props[name]);
+    if (!values) continue;
+    const apart = variants.every((w) => {
+      if (w === v || !Object.hasOwn(w.props, name)) return true;
+      const theirs = listedValues(w.props[name]);
+      return theirs !== undefined && !theirs.some((t) => values.some((x) => JSON.stringify(x) === JSON.stringify(t)));
+    });
+    if (apart) return { name, values };
+  }
+  return undefined;
+}
+
+/**
+ * The values of a union's `discriminator` that pick each of its variants, from the union as
+ * the spec writes it: a `mapping` entry names its variant by a `$ref` as written there
+ * (relative to the union's file) or by a schema's name; a variant under
+ * `components/schemas` the mapping does not name is picked by its name. Undefined when the
+ * union has no discriminator, a variant is not a `$ref`, or a variant is picked by no value.
+ */
+function discriminatorValues(ctx: ConvertContext, at: string, key: 'oneOf' | 'anyOf', count: number): Discriminator | undefined {
+  const found = ctx.resolve(ctx.at(at), at);
+  if (!found) return undefined;
+  const { node, pointer } = found;
+  const discriminator = own(node, 'discriminator');
+  const parts = own(node, key);
+  if (!isPlainObject(discriminator) || typeof discriminator.propertyName !== 'string' || !Array.isArray(parts) || parts.length !== count) return undefined;
+  const refs = parts.map((p) => (isPlainObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#') ? refPointer(p.$ref) : undefined));
+  if (refs.some((r) => r === undefined)) return undefined;
+  const unionFile = ctx.locate(pointer).file;
+  const places = (refs as string[]).map((r) => ctx.locate(r));
+  const schemas = ctx.dialect.swagger ? '/definitions/' : '/components/schemas/';
+  const values: string[][] = refs.map(() => []);
+  const mapping = isPlainObject(discriminator.mapping) ? discriminator.mapping : {};
+  const mapped = new Set<number>();
+  for (const [value, target] of Object.entries(mapping)) {
+    if (typeof target !== 'string') continue;
+    const hash = target.indexOf('#');
+    let i: number;
+    if (hash < 0 && !target.includes('/')) {
+      i = refs.indexOf(joinPointer(schemas.slice(0, -1), target));
+    } else {
+      const file = hash === 0 ? unionFile : normalizePath(`${dirnameOf(unionFile)}${hash < 0 ? target : target.slice(0, hash)}`);
+      const fragment = hash < 0 ? '' : target.slice(hash + 1);
+      i = places.findIndex((p) => p.file === file && p.pointer === fragment);
+    }
+    if (i < 0) continue;
+    values[i].push(value);
+    mapped.add(i);
+  }
+  for (const [i, r] of (refs as string[]).entries()) {
+    const name = r.startsWith(schemas) ? r.slice(schemas.length) : undefined;
+    if (!mapped.has(i) && name !== undefined && !name.includes('/')) values[i].push(name.replaceAll('~1', '/').replaceAll('~0', '~'));
+  }
+  return values.every((v) => v.length > 0) ? { property: discriminator.propertyName, values } : undefined;
+}
+
+/** `a/b/c.yaml` to `a/b/` (empty for a file at the root). */
+function dirnameOf(file: string): string {
+  const i = file.lastIndexOf('/');
+  return i < 0 ? '' : file.slice(0, i + 1);
 }
 
 /**
@@ -464,10 +556,10 @@ interface Variant {
  * Undefined where a variant is anything else (another keyword constrains it), and the
  * operation stays prose-only.
  */
-function mergeVariants(parts: unknown, types: TypeRegistry): MergedVariants | undefined {
+function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Discriminator): MergedVariants | undefined {
   if (!Array.isArray(parts) || parts.length < 2 || parts.length > MAX_VARIANTS) return undefined;
   const variants: Variant[] = [];
-  for (const [i, part] of parts.entries()) {
+  for (const part of parts) {
     const root = rootOf(part as Converted, types);
     if (!isPlainObject(root) || root instanceof TypeRef) return undefined;
     if (Object.keys(root).some((k) => !MERGEABLE_KEYS.has(k))) return undefined;
@@ -476,11 +568,14 @@ function mergeVariants(parts: unknown, types: TypeRegistry): MergedVariants | un
     const extra = root.additionalProperties === undefined ? true : (root.additionalProperties as Converted);
     const props = root.properties;
     const required = new Set((Array.isArray(root.required) ? root.required : []).filter((r): r is string => typeof r === 'string' && Object.hasOwn(props, r)));
-    const names = Object.keys(props);
-    // A variant is named by its title, else by the fields it requires (or has).
-    const named = required.size > 0 ? [...required] : names;
-    const label = typeof root.title === 'string' && root.title.trim() !== '' ? `${i + 1} (${codeSpan(root.title.trim())})` : `${i + 1} (with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''})`;
-    variants.push({ props, required, label, extra });
+    variants.push({ props, required, label: '', extra, title: typeof root.title === 'string' && root.title.trim() !== '' ? root.title.trim() : undefined });
+  }
+  for (const [i, v] of variants.entries()) {
+    // A variant is named by its title and by the value of the field that picks it, else by the fields it requires (or has).
+    const picked = discriminator ? { name: discriminator.property, values: discriminator.values[i] } : pickedBy(v, variants);
+    const parts_ = [...(v.title !== undefined ? [codeSpan(v.title)] : []), ...(picked && picked.values.length > 0 ? [`${codeSpan(picked.name)} ${valuesPhrase(picked.values)}`] : [])];
+    const named = v.required.size > 0 ? [...v.required] : Object.keys(v.props);
+    v.label = `${i + 1} (${parts_.length > 0 ? parts_.join(': ') : `with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''}`})`;
   }
   const names: string[] = [];
   for (const v of variants) for (const n of Object.keys(v.props)) if (!names.includes(n)) names.push(n);
@@ -507,7 +602,9 @@ function mergedField(name: string, variants: readonly Variant[]): Converted {
   const shapes = (vs: readonly Variant[]) => `shape${vs.length === 1 ? '' : 's'} ${vs.map((v) => v.label).join(', ')}`;
   const notes = [open.length === 0 && mapped.length === 0 ? `Only in ${shapes(having)}` : `Named by ${shapes(having)}`];
   if (mapped.length > 0) notes.push(`${shapes(mapped)} take${mapped.length === 1 ? 's' : ''} it as one of ${mapped.length === 1 ? 'its' : 'their'} other fields`);
-  if (open.length > 0) notes.push(`any value in ${shapes(open)}, which ${open.length === 1 ? 'does' : 'do'} not name it`);
+  // Every other shape takes any value: said as much, rather than listing them again.
+  const others = mapped.length === 0 ? `the other shape${open.length === 1 ? '' : 's'}` : shapes(open);
+  if (open.length > 0) notes.push(`any value in ${others}, which ${open.length === 1 ? 'does' : 'do'} not name it`);
   return withNote(schema, `${notes.join('; ')}.`);
 }
 
