@@ -1211,9 +1211,9 @@ ${keys.join('\n')}
         properties: {
           kind: { type: 'string', enum: ['card', 'bank'] },
           // Neither variant forbids other fields, so each takes any value for a field only the other names (merge-variants.test.ts).
-          number: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 1 (`Card`: `kind` is `card`); any value in the other shape, which does not name it.' },
-          iban: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 2 (`kind` is `bank`); any value in the other shape, which does not name it.' },
-          note: { anyOf: [{ type: 'string' }, {}], description: 'Named by shape 2 (`kind` is `bank`); any value in the other shape, which does not name it.' },
+          number: { anyOf: [{ type: 'string' }, {}], description: 'Used when `kind` is `card`; for another `kind`, any value (its shape does not name it).' },
+          iban: { anyOf: [{ type: 'string' }, {}], description: 'Used when `kind` is `bank`; for another `kind`, any value (its shape does not name it).' },
+          note: { anyOf: [{ type: 'string' }, {}], description: 'Used when `kind` is `bank`; for another `kind`, any value (its shape does not name it).' },
         },
       });
       expect(r.report.warnings.filter((w) => w.ruleId === 'merged-variants').map((w) => w.pointer)).toEqual(['/paths/~1pay/post/requestBody/content/application~1json/schema/oneOf']);

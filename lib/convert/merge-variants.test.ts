@@ -82,8 +82,8 @@ describe('mergeVariants: the declared object takes every value the union takes',
     const c = converted(spec);
     expect(c.parameters!.properties).toEqual({
       kind: { enum: ['card', 'bank'] },
-      number: { type: 'string', description: 'Only in shape 1 (`kind` is `card`).' },
-      iban: { type: 'string', description: 'Only in shape 2 (`kind` is `bank`).' },
+      number: { type: 'string', description: 'Only when `kind` is `card`.' },
+      iban: { type: 'string', description: 'Only when `kind` is `bank`.' },
     });
     expect(c.parameters!.required).toEqual(['kind']);
     expect(c.refusal({ kind: 'bank', iban: 'DE00' })).toEqual([]);
@@ -139,7 +139,8 @@ describe('mergeVariants: the declared object takes every value the union takes',
     const kind = { type: 'string', enum: ['reboot', 'power_off', 'resize', 'rename'] };
     const spec = doc(
       {
-        anyOf: [{ $ref: '#/components/schemas/Plain' }, { $ref: '#/components/schemas/Resize' }, { $ref: '#/components/schemas/Rename' }],
+        // A `oneOf` whose branches overlap, converted as an `anyOf`.
+        oneOf: [{ $ref: '#/components/schemas/Plain' }, { $ref: '#/components/schemas/Resize' }, { $ref: '#/components/schemas/Rename' }],
         discriminator: { propertyName: 'type', mapping: { reboot: '#/components/schemas/Plain', power_off: '#/components/schemas/Plain', resize: 'Resize' } },
       },
       {
@@ -149,9 +150,9 @@ describe('mergeVariants: the declared object takes every value the union takes',
       },
     );
     const properties = converted(spec).parameters!.properties as Record<string, Doc>;
-    expect(properties.size.description).toBe('Named by shape 2 (`type` is `resize`); any value in the other shapes, which do not name it.');
+    expect(properties.size.description).toBe('Used when `type` is `resize`; for another `type`, any value (its shape does not name it).');
     // Rename is in no mapping entry: its name is the value.
-    expect(properties.name.description).toBe('Named by shape 3 (`type` is `Rename`); any value in the other shapes, which do not name it.');
+    expect(properties.name.description).toBe('Used when `type` is `Rename`; for another `type`, any value (its shape does not name it).');
     const result = convertSpec(specInputFromDocument(spec), { sha256: 'abc' });
     expect(result.report.warnings.find((w) => w.ruleId === 'merged-variants')!.message).toContain('The shapes: 1 (`type` is `reboot` or `power_off`); 2 (`type` is `resize`); 3 (`type` is `Rename`)');
   });

@@ -452,6 +452,8 @@ interface Variant {
   /** Its `additionalProperties`: `true` (absent or true: any value), `false` (no other field), or the schema other fields take. */
   extra: Converted;
   title?: string;
+  /** The field whose value picks this variant, and those values (`discriminatorValues`, `pickedBy`). */
+  picked?: { name: string; values: unknown[] };
 }
 
 /** The field whose value picks each variant of a union, and those values, variant by variant (`discriminatorValues`). */
@@ -460,10 +462,14 @@ interface Discriminator {
   values: string[][];
 }
 
-/** `is \`card\``, `is \`a\`, \`b\` or \`c\``, `is \`a\`, \`b\`, \`c\` or 6 more`. */
-function valuesPhrase(values: readonly unknown[]): string {
-  const shown = values.slice(0, values.length > 4 ? 3 : values.length).map((v) => codeSpan(typeof v === 'string' ? v : JSON.stringify(v)));
-  if (values.length > 4) return `is ${shown.join(', ')} or ${values.length - 3} more`;
+/** How many values of the picking field a field's description lists; with more, it names shapes. */
+const MAX_PICKING_VALUES = 16;
+
+/** `is \`card\``, `is \`a\`, \`b\` or \`c\``, `is \`a\`, \`b\`, \`c\` or 6 more` (every one, when `all`). */
+function valuesPhrase(values: readonly unknown[], all = false): string {
+  const cut = !all && values.length > 4;
+  const shown = values.slice(0, cut ? 3 : values.length).map((v) => codeSpan(typeof v === 'string' ? v : JSON.stringify(v)));
+  if (cut) return `is ${shown.join(', ')} or ${values.length - 3} more`;
   return `is ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`}`;
 }
 
@@ -506,7 +512,8 @@ function discriminatorValues(ctx: ConvertContext, at: string, key: 'oneOf' | 'an
   if (!found) return undefined;
   const { node, pointer } = found;
   const discriminator = own(node, 'discriminator');
-  const parts = own(node, key);
+  // A `oneOf` whose branches overlap is converted as an `anyOf`: the spec's is either.
+  const parts = own(node, key) ?? own(node, key === 'oneOf' ? 'anyOf' : 'oneOf');
   if (!isPlainObject(discriminator) || typeof discriminator.propertyName !== 'string' || !Array.isArray(parts) || parts.length !== count) return undefined;
   const refs = parts.map((p) => (isPlainObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#') ? refPointer(p.$ref) : undefined));
   if (refs.some((r) => r === undefined)) return undefined;
@@ -573,6 +580,7 @@ function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Disc
   for (const [i, v] of variants.entries()) {
     // A variant is named by its title and by the value of the field that picks it, else by the fields it requires (or has).
     const picked = discriminator ? { name: discriminator.property, values: discriminator.values[i] } : pickedBy(v, variants);
+    v.picked = picked;
     const parts_ = [...(v.title !== undefined ? [codeSpan(v.title)] : []), ...(picked && picked.values.length > 0 ? [`${codeSpan(picked.name)} ${valuesPhrase(picked.values)}`] : [])];
     const named = v.required.size > 0 ? [...v.required] : Object.keys(v.props);
     v.label = `${i + 1} (${parts_.length > 0 ? parts_.join(': ') : `with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''}`})`;
@@ -580,13 +588,16 @@ function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Disc
   const names: string[] = [];
   for (const v of variants) for (const n of Object.keys(v.props)) if (!names.includes(n)) names.push(n);
   const properties: Json = {};
-  for (const name of names) setOwn(properties, name, mergedField(name, variants));
+  // One field picks every variant: a field's description says which of its values use it, not which shapes.
+  const first = variants[0].picked?.name;
+  const selector = first !== undefined && variants.every((v) => v.picked?.name === first && v.picked.values.length <= MAX_PICKING_VALUES) ? first : undefined;
+  for (const name of names) setOwn(properties, name, mergedField(name, variants, selector));
   const required = names.filter((n) => variants.every((v) => v.required.has(n)));
   return { properties, required, variants: variants.map((v) => v.label) };
 }
 
 /** The schema of one field of the merged object: every value some variant lets it have (mergeVariants). */
-function mergedField(name: string, variants: readonly Variant[]): Converted {
+function mergedField(name: string, variants: readonly Variant[], selector: string | undefined): Converted {
   const having = variants.filter((v) => Object.hasOwn(v.props, name));
   // Variants that do not name the field but take it as one of their other fields.
   const open = variants.filter((v) => !Object.hasOwn(v.props, name) && v.extra === true);
@@ -599,6 +610,13 @@ function mergedField(name: string, variants: readonly Variant[]): Converted {
   if (open.length > 0) schema = { anyOf: [...schemas, {}] };
   else schema = schemas.length === 1 ? schemas[0] : (joinedEnum(schemas) ?? { anyOf: schemas });
   if (having.length === variants.length) return schema;
+  if (selector !== undefined) {
+    const when = (vs: readonly Variant[]) => `${codeSpan(selector)} ${valuesPhrase(vs.flatMap((v) => v.picked!.values), true)}`;
+    const notes = [open.length === 0 && mapped.length === 0 ? `Only when ${when(having)}` : `Used when ${when(having)}`];
+    if (mapped.length > 0) notes.push(`when ${when(mapped)}, taken as one of the other fields`);
+    if (open.length > 0) notes.push(mapped.length === 0 ? `for another ${codeSpan(selector)}, any value (its shape does not name it)` : `when ${when(open)}, any value (its shape does not name it)`);
+    return withNote(schema, `${notes.join('; ')}.`);
+  }
   const shapes = (vs: readonly Variant[]) => `shape${vs.length === 1 ? '' : 's'} ${vs.map((v) => v.label).join(', ')}`;
   const notes = [open.length === 0 && mapped.length === 0 ? `Only in ${shapes(having)}` : `Named by ${shapes(having)}`];
   if (mapped.length > 0) notes.push(`${shapes(mapped)} take${mapped.length === 1 ? 's' : ''} it as one of ${mapped.length === 1 ? 'its' : 'their'} other fields`);
