@@ -2,7 +2,7 @@ import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { essenceOf, isFormMediaType, isJsonMediaType as isJson, isMultipartMediaType } from '../core/media-type';
 import { joinPointer } from '../core/json-pointer';
 import { own, refPointer, type ConvertContext, type Json } from './context';
-import { normalizePath } from '../openapi/resolve/ref-target';
+import { classifyRef } from '../openapi/resolve/ref-target';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
 import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
@@ -525,14 +525,14 @@ function discriminatorValues(ctx: ConvertContext, at: string, key: 'oneOf' | 'an
   const mapped = new Set<number>();
   for (const [value, target] of Object.entries(mapping)) {
     if (typeof target !== 'string') continue;
-    const hash = target.indexOf('#');
-    let i: number;
-    if (hash < 0 && !target.includes('/')) {
-      i = refs.indexOf(joinPointer(schemas.slice(0, -1), target));
-    } else {
-      const file = hash === 0 ? unionFile : normalizePath(`${dirnameOf(unionFile)}${hash < 0 ? target : target.slice(0, hash)}`);
-      const fragment = hash < 0 ? '' : target.slice(hash + 1);
-      i = places.findIndex((p) => p.file === file && p.pointer === fragment);
+    // A schema's name, else a reference as the loader resolves one written in the union's file.
+    let i = /[#/]/.test(target) ? -1 : refs.indexOf(joinPointer(schemas.slice(0, -1), target));
+    if (i < 0) {
+      const address = classifyRef(target, { upload: unionFile });
+      if (address.kind === 'local' || address.kind === 'upload') {
+        const file = address.kind === 'local' ? unionFile : address.path.replace(/^\//, '');
+        i = places.findIndex((p) => p.file === file && p.pointer === address.fragment);
+      }
     }
     if (i < 0) continue;
     values[i].push(value);
@@ -543,12 +543,6 @@ function discriminatorValues(ctx: ConvertContext, at: string, key: 'oneOf' | 'an
     if (!mapped.has(i) && name !== undefined && !name.includes('/')) values[i].push(name.replaceAll('~1', '/').replaceAll('~0', '~'));
   }
   return values.every((v) => v.length > 0) ? { property: discriminator.propertyName, values } : undefined;
-}
-
-/** `a/b/c.yaml` to `a/b/` (empty for a file at the root). */
-function dirnameOf(file: string): string {
-  const i = file.lastIndexOf('/');
-  return i < 0 ? '' : file.slice(0, i + 1);
 }
 
 /**
