@@ -108,7 +108,8 @@ function typesOf(s: Json, host: SchemaHost, depth: number): Set<string> | undefi
   return undefined;
 }
 
-function valuesOf(s: Json): Set<string> | undefined {
+/** The only values a schema accepts (`const`, `enum`), each as JSON text; undefined when it lists none. */
+export function valuesOf(s: Json): Set<string> | undefined {
   if ('const' in s) return new Set([JSON.stringify(s.const)]);
   if (Array.isArray(s.enum)) return new Set(s.enum.map((v) => JSON.stringify(v)));
   return undefined;
@@ -144,7 +145,8 @@ function discriminated(a: Map<string, Set<string>>, b: Map<string, Set<string>>)
   return false;
 }
 
-function meets(a: Set<string>, b: Set<string>): boolean {
+/** Whether two sets of values share one. */
+export function meets(a: Set<string>, b: Set<string>): boolean {
   for (const v of a) if (b.has(v)) return true;
   return false;
 }

@@ -1,9 +1,10 @@
 import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { essenceOf, isFormMediaType, isJsonMediaType as isJson, isMultipartMediaType } from '../core/media-type';
-import { joinPointer } from '../core/json-pointer';
+import { decodePointerToken, joinPointer } from '../core/json-pointer';
 import { own, refPointer, type ConvertContext, type Json } from './context';
 import { classifyRef } from '../openapi/resolve/ref-target';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
+import { meets, valuesOf } from './one-of';
 import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { codeSpan } from '../skill/markdown';
@@ -473,11 +474,11 @@ function valuesPhrase(values: readonly unknown[], all = false): string {
   return `is ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`}`;
 }
 
-/** The values a variant lists for a field (`const`, `enum`), or undefined. */
-function listedValues(schema: unknown): unknown[] | undefined {
+/** The values a variant lists for a field (`const`, `enum`), as JSON text, or undefined. */
+function listedValues(schema: unknown): Set<string> | undefined {
   if (!isPlainObject(schema) || schema instanceof TypeRef) return undefined;
-  if (schema.const !== undefined) return [schema.const];
-  return Array.isArray(schema.enum) && schema.enum.length > 0 ? schema.enum : undefined;
+  const values = valuesOf(schema);
+  return values !== undefined && values.size > 0 ? values : undefined;
 }
 
 /**
@@ -493,9 +494,9 @@ function pickedBy(v: Variant, variants: readonly Variant[]): { name: string; val
     const apart = variants.every((w) => {
       if (w === v || !Object.hasOwn(w.props, name)) return true;
       const theirs = listedValues(w.props[name]);
-      return theirs !== undefined && !theirs.some((t) => values.some((x) => JSON.stringify(x) === JSON.stringify(t)));
+      return theirs !== undefined && !meets(values, theirs);
     });
-    if (apart) return { name, values };
+    if (apart) return { name, values: [...values].map((t) => JSON.parse(t) as unknown) };
   }
   return undefined;
 }
@@ -540,7 +541,7 @@ function discriminatorValues(ctx: ConvertContext, at: string, key: 'oneOf' | 'an
   }
   for (const [i, r] of (refs as string[]).entries()) {
     const name = r.startsWith(schemas) ? r.slice(schemas.length) : undefined;
-    if (!mapped.has(i) && name !== undefined && !name.includes('/')) values[i].push(name.replaceAll('~1', '/').replaceAll('~0', '~'));
+    if (!mapped.has(i) && name !== undefined && !name.includes('/')) values[i].push(decodePointerToken(name));
   }
   return values.every((v) => v.length > 0) ? { property: discriminator.propertyName, values } : undefined;
 }
