@@ -71,12 +71,15 @@ describe('writeSkillFolder racing another run', () => {
     const out = mkdtempSync(join(tmpdir(), 'skill-race-'));
     try {
       const files = (tag: string) => new Map(Array.from({ length: 200 }, (_, i) => [`op${i}.md`, tag]));
-      // Each writes 64 files, then yields: both find no skill folder, the first puts its own in place.
-      const [first, second] = await Promise.allSettled([writeSkillFolder(out, 'pets', files('first'), { force: true }), writeSkillFolder(out, 'pets', files('second'), { force: true })]);
-      expect(first.status).toBe('fulfilled');
-      expect(second.status === 'rejected' && second.reason).toEqual(new UsageError(`${join(out, 'pets')} was written by another run while this one worked; nothing of this run was put in place: run it again (with --force to replace that skill)`));
+      // Each writes 64 files, then yields: both find no skill folder, and both rename theirs into
+      // place at once. Which rename the file system takes first is its choice; the other loses.
+      const runs = await Promise.allSettled([writeSkillFolder(out, 'pets', files('first'), { force: true }), writeSkillFolder(out, 'pets', files('second'), { force: true })]);
+      const won = runs.findIndex((r) => r.status === 'fulfilled');
+      expect(runs.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const lost = runs[1 - won];
+      expect(lost.status === 'rejected' && lost.reason).toEqual(new UsageError(`${join(out, 'pets')} was written by another run while this one worked; nothing of this run was put in place: run it again (with --force to replace that skill)`));
       expect(readdirSync(out)).toEqual(['pets']);
-      expect(readFileSync(join(out, 'pets', 'op0.md'), 'utf8')).toBe('first');
+      expect(readFileSync(join(out, 'pets', 'op0.md'), 'utf8')).toBe(won === 0 ? 'first' : 'second');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
