@@ -1,5 +1,5 @@
 import { isPlainObject, setOwn, utf8Length } from '../core/entries';
-import { joinPointer, pointerTokens } from '../core/json-pointer';
+import { joinPointer, pointerTokens, pointerWithin } from '../core/json-pointer';
 import { childMode, MAX_PARAMETERS_BYTES, type Mode } from '../publish/expand';
 import { MAX_SCHEMA_DEPTH } from '../core/schema-keywords';
 import { ExpandedSizer } from '../publish/expanded-size';
@@ -155,7 +155,7 @@ export class Fitter {
         if (required.has(n)) continue;
         const at = joinPointer('/properties', n);
         let size = sizes.get(n)!;
-        for (const [pointer, r] of replaced) if (pointer === at || pointer.startsWith(`${at}/`)) size -= r.saved;
+        for (const [pointer, r] of replaced) if (pointerWithin(pointer, at)) size -= r.saved;
         requiredBytes -= size + utf8Length(JSON.stringify(n)) + 2;
       }
       return { ok: false, before, after: total, reason, requiredBytes: Math.max(requiredBytes, 0) };

@@ -6,6 +6,7 @@ import {
   percentDecode,
   pointerToken,
   pointerTokens,
+  pointerWithin,
   refForTokens,
   tokensToPointer,
 } from './json-pointer';
@@ -50,6 +51,20 @@ describe('joinPointer and tokensToPointer', () => {
 
   it('gives the empty pointer for no tokens', () => {
     expect(tokensToPointer([])).toBe('');
+  });
+});
+
+describe('pointerWithin', () => {
+  it.for([
+    ['/paths/~1a/get', '/paths/~1a/get', true],
+    ['/paths/~1a/get/responses/200', '/paths/~1a/get', true],
+    ['/paths/~1a/getter', '/paths/~1a/get', false],
+    ['/paths/~1a', '/paths/~1a/get', false],
+    ['/paths', '', true],
+    ['', '', true],
+    ['', '/paths', false],
+  ] as const)('%s within %s: %s', ([pointer, base, expected]) => {
+    expect(pointerWithin(pointer, base)).toBe(expected);
   });
 });
 

@@ -17,6 +17,11 @@ export function decodePointerToken(token: string): string {
   return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
 }
 
+/** Whether `pointer` is `base` or a place inside it (`/a/b` is within `/a`, `/ab` is not; every pointer is within `''`). */
+export function pointerWithin(pointer: string, base: string): boolean {
+  return pointer === base || (pointer.startsWith(base) && pointer.charCodeAt(base.length) === 0x2f);
+}
+
 /** `base` with one more token. */
 export function joinPointer(base: string, key: string | number): string {
   return `${base}/${pointerToken(key)}`;

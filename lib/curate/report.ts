@@ -1,5 +1,6 @@
 import type { ImportReport, LeftOutOperation, ReportOperation, SpecLocation, WeakDescription } from '../convert/model';
 import type { Problem } from '../core/problem';
+import { pointerWithin } from '../core/json-pointer';
 import { clashMessageNaming } from '../rules/description-quality';
 
 /**
@@ -48,9 +49,7 @@ export function curatedReport(report: ImportReport, leftOut: ReadonlyMap<string,
  */
 function within(warning: Problem, place: SpecLocation): boolean {
   if (warning.file !== place.file) return false;
-  if (place.pointer === '') return true;
-  const pointer = warning.pointer ?? '';
-  return pointer === place.pointer || pointer.startsWith(`${place.pointer}/`);
+  return pointerWithin(warning.pointer ?? '', place.pointer);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { problem, type Problem } from '../core/problem';
-import { pointerTokens, tokensToPointer } from '../core/json-pointer';
+import { pointerTokens, pointerWithin, tokensToPointer } from '../core/json-pointer';
 import type { AjvError, SchemaValidator } from './schema-validators/types';
 
 /** Where a document pointer came from (see `LoadedSpec.locate`). */
@@ -113,7 +113,7 @@ function reduceErrors(errors: readonly AjvError[]): AjvError[] {
     const r = rank(e);
     if (r === 0) return true;
     return !rest.some(
-      (s) => rank(s) < r && (s.instancePath === e.instancePath || s.instancePath.startsWith(`${e.instancePath}/`)),
+      (s) => rank(s) < r && pointerWithin(s.instancePath, e.instancePath),
     );
   });
 }

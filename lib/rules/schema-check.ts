@@ -1,6 +1,6 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { isPlainObject } from '../core/entries';
-import { joinPointer, pointerTokens } from '../core/json-pointer';
+import { joinPointer, pointerTokens, pointerWithin } from '../core/json-pointer';
 import { MAX_SCHEMA_DEPTH, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../core/schema-keywords';
 import { linearPattern, linearRegExpEngine } from '../core/linear-regexp';
 import { didYouMean } from './facts';
@@ -229,7 +229,7 @@ function metaSchemaIssues(schema: unknown, already: readonly SchemaIssue[]): Sch
     const place = err.instancePath;
     // A `$ref` is `refs`' to judge, with a better message.
     if (place.endsWith('/$ref')) continue;
-    if ([...reported].some((r) => place === r || place.startsWith(`${r}/`))) continue;
+    if ([...reported].some((r) => pointerWithin(place, r))) continue;
     const seen = byPlace.get(place);
     // `anyOf` and `$dynamicRef` wrap the real complaint: keep the most specific one.
     if (!seen || (isWrapper(seen) && !isWrapper(err))) byPlace.set(place, err);
