@@ -44,3 +44,55 @@ describe('example arguments the spec contradicts', () => {
     expect(exampleArguments(parameters)).toEqual({ tags: [], count: 3, mode: 'fast' });
   });
 });
+
+describe('example arguments the call check accepts', () => {
+  it('builds an id from its pattern, and keeps the name where the pattern takes it', () => {
+    const parameters = {
+      type: 'object',
+      required: ['AccountSid', 'Sid', 'slug'],
+      properties: {
+        AccountSid: { type: 'string', minLength: 34, maxLength: 34, pattern: '^AC[0-9a-fA-F]{32}$' },
+        Sid: { type: 'string', pattern: '^(?!x)[0-9]+$' },
+        slug: { type: 'string', pattern: '^[a-z]+$' },
+      },
+    };
+    // A lookahead is beyond the pattern's reading: the name stays, and the call check says why.
+    expect(exampleArguments(parameters)).toEqual({ AccountSid: `AC${'0'.repeat(32)}`, Sid: 'Sid', slug: 'slug' });
+  });
+
+  it('makes a string as long as minLength asks and no longer than maxLength, and a list as long as minItems asks', () => {
+    const parameters = {
+      type: 'object',
+      required: ['q', 'code', 'ids'],
+      properties: {
+        q: { type: 'string', minLength: 3 },
+        code: { type: 'string', maxLength: 2 },
+        ids: { type: 'array', minItems: 2, items: { type: 'integer', minimum: 5 } },
+      },
+    };
+    expect(exampleArguments(parameters)).toEqual({ q: 'qqq', code: 'co', ids: [5, 5] });
+  });
+
+  it('fills the fields the first branch of an object\'s anyOf requires (one of two must be given)', () => {
+    const parameters = {
+      type: 'object',
+      required: ['firewall_id'],
+      properties: { firewall_id: { type: 'string' }, inbound_rules: { type: 'array', items: { type: 'object' } }, outbound_rules: { type: 'array', items: { type: 'object' } } },
+      anyOf: [{ required: ['inbound_rules'] }, { required: ['outbound_rules'] }],
+    };
+    expect(exampleArguments(parameters)).toEqual({ firewall_id: 'firewall_id', inbound_rules: [] });
+  });
+
+  it('reads a type, a default or a pattern that an allOf part holds', () => {
+    const parameters = {
+      type: 'object',
+      required: ['color', 'campaignId', 'address'],
+      properties: {
+        color: { allOf: [{ type: 'boolean' }, { default: true }] },
+        campaignId: { allOf: [{ type: 'string', pattern: '^cmp_[a-zA-Z0-9]+$' }, { description: 'Associated Campaign ID' }] },
+        address: { allOf: [{ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, { properties: { zip: { type: 'string' } }, required: ['zip'] }] },
+      },
+    };
+    expect(exampleArguments(parameters)).toEqual({ color: true, campaignId: 'cmp_a', address: { city: 'city', zip: 'zip' } });
+  });
+});
