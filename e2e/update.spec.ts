@@ -150,7 +150,9 @@ test('a skill curated by hand: the new operation waits under New in this version
   await page.getByRole('button', { name: 'Update to a newer spec…' }).click();
   await page.getByLabel('Choose the newer spec', { exact: true }).setInputFiles({ name: 'shelter-2.yaml', mimeType: 'application/octet-stream', buffer: fixture('shelter-2.yaml') });
   await page.getByRole('button', { name: 'Prepare the update' }).click();
-  await expect(page.getByRole('region', { name: 'Operations' })).toContainText('Added list_owners (GET /owners): not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version', { timeout: 30_000 });
+  const operations = page.getByRole('region', { name: 'Operations' });
+  await expect(operations).toContainText('One added operation is not kept yet, since you chose the operations by hand: it waits in the operations view under State: New in this version, to be kept there.', { timeout: 30_000 });
+  await expect(operations.getByRole('listitem')).toHaveText(['Added list_owners (GET /owners), not kept yet', 'Renamed show_pet (GET /pets/{petId}) → show_pet (GET /animals/{id})', 'Removed delete_pet (DELETE /pets/{petId}), breaking']);
   await page.getByRole('button', { name: 'Apply the update' }).click();
   await expect(page.getByText('Updated to the newer spec')).toBeVisible({ timeout: 30_000 });
 

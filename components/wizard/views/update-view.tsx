@@ -216,15 +216,21 @@ export function UpdateView({
 /** What the update does (operations, changes for callers, files): drawn once, not again as the person settles a file. */
 const UpdateReport = memo(function UpdateReport({ preview, onSaveText }: { preview: UpdatePreview; onSaveText: (path: string, text: string) => void }) {
   const { report, conflicts } = preview;
+  const waiting = report.added.filter((a) => !a.kept).length;
   return (
     <>
       <section aria-labelledby="update-operations" className="report">
         <h4 id="update-operations">Operations</h4>
         {report.added.length + report.renamed.length + report.removed.length === 0 && <p className="muted">The same operations as before.</p>}
+        {waiting > 0 && (
+          <p>
+            {waiting === 1 ? 'One added operation is' : `${waiting} added operations are`} not kept yet, since you chose the operations by hand: {waiting === 1 ? 'it waits' : 'they wait'} in the operations view under State: New in this version, to be kept there.
+          </p>
+        )}
         <ul className="update-list">
           {report.added.map((a) => (
             <li key={`added-${a.operation}`}>
-              <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ': not kept yet, since you chose the operations by hand. It waits in the operations view under State: New in this version, to be kept there.'}
+              <strong>Added</strong> <code>{a.operation}</code> ({a.method} {a.path}){a.kept ? '' : ', not kept yet'}
             </li>
           ))}
           {report.renamed.map((r) => (
