@@ -96,3 +96,14 @@ describe('example arguments the call check accepts', () => {
     expect(exampleArguments(parameters)).toEqual({ color: true, campaignId: 'cmp_a', address: { city: 'city', zip: 'zip' } });
   });
 });
+
+describe('example arguments of a hostile schema', () => {
+  it('writes at most a thousand values, however deep lists of lists ask for sixteen items each', () => {
+    let items: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 8; i++) items = { type: 'array', minItems: 16, items };
+    const args = exampleArguments({ type: 'object', required: ['grid'], properties: { grid: items } });
+    const values = JSON.stringify(args).match(/\[|null|"grid"/g)?.length ?? 0;
+    expect(values).toBeGreaterThan(100);
+    expect(values).toBeLessThanOrEqual(1000);
+  });
+});

@@ -13,12 +13,12 @@ type Schema = Record<string, unknown>;
  * The wizard fills its call preview with these, so a first click shows a request.
  */
 export function exampleArguments(parameters: unknown): Record<string, unknown> {
-  const value = exampleValue(parameters, 'value', 0);
+  const value = exampleValue(parameters, 'value', 0, { left: MAX_VALUES });
   return isPlainObject(value) ? value : {};
 }
 
-function exampleValue(schema: unknown, name: string, depth: number): unknown {
-  if (!isPlainObject(schema) || depth > 8) return null;
+function exampleValue(schema: unknown, name: string, depth: number, budget: { left: number }): unknown {
+  if (budget.left-- <= 0 || !isPlainObject(schema) || depth > 8) return null;
   const s = Array.isArray(schema.allOf) ? withAllOf(schema as Schema, depth) : (schema as Schema);
   if ('const' in s) return s.const;
   const given = [...('default' in s ? [s.default] : []), ...('example' in s ? [s.example] : []), ...(Array.isArray(s.examples) ? s.examples.slice(0, 1) : [])];
@@ -30,7 +30,7 @@ function exampleValue(schema: unknown, name: string, depth: number): unknown {
   // A union is its first branch, but an object's `anyOf` of required fields (one of two ids
   // must be given) is read with the object below.
   const branch = firstBranch(s);
-  if (branch !== undefined && type !== 'object') return exampleValue(branch, name, depth + 1);
+  if (branch !== undefined && type !== 'object') return exampleValue(branch, name, depth + 1, budget);
   switch (type) {
     case 'string':
       return exampleString(s, typeof s.format === 'string' ? FORMATS[s.format] ?? name : name);
@@ -42,14 +42,16 @@ function exampleValue(schema: unknown, name: string, depth: number): unknown {
     case 'array': {
       // As few items as it takes, each an example of the items' schema.
       const least = typeof s.minItems === 'number' ? Math.min(s.minItems, MAX_ITEMS) : 0;
-      return Array.from({ length: least }, () => exampleValue(s.items, name, depth + 1));
+      const items: unknown[] = [];
+      while (items.length < least && budget.left > 0) items.push(exampleValue(s.items, name, depth + 1, budget));
+      return items;
     }
     case 'object': {
       const out: Record<string, unknown> = {};
       const properties: Record<string, unknown> = {};
       const required = new Set<string>();
       collectObject(s, properties, required, depth);
-      for (const key of required) out[key] = exampleValue(properties[key], key, depth + 1);
+      for (const key of required) out[key] = exampleValue(properties[key], key, depth + 1, budget);
       return out;
     }
     default:
@@ -95,6 +97,11 @@ function collectObject(s: Schema, properties: Record<string, unknown>, required:
 
 /** More items than a list's `minItems` asks of an example are not written. */
 const MAX_ITEMS = 16;
+/**
+ * Values written in all: lists of lists each asking 16 items, eight deep, would otherwise be
+ * 16⁸ values. Past it a value is null, and the call check says what is missing.
+ */
+const MAX_VALUES = 1000;
 
 /**
  * The argument's name (or its format's example), made as long as `minLength` asks and cut to
