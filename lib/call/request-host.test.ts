@@ -65,7 +65,7 @@ describe('checkRequestUrl', () => {
   it('refuses credentials and schemes other than http(s) in the URL a call goes to', () => {
     expect(checkRequestUrl('https://u@h.example/a', 'op.md', false).map((p) => p.ruleId)).toEqual(['call-url']);
     expect(checkRequestUrl('ftp://h.example/a', 'op.md', false).map((p) => p.ruleId)).toEqual(['call-url']);
-    expect(checkRequestUrl('/a', 'op.md', false).map((p) => p.ruleId)).toEqual(['call-url']);
+    expect(checkRequestUrl('/a', 'op.md', false).map((p) => p.message)).toEqual(["`/a` is not an absolute http or https URL, so no request can be built: give the API's base URL (`https://…`)"]);
   });
 });
 

@@ -14,7 +14,7 @@ const ABSOLUTE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
  */
 export function checkRequestUrl(url: string, file: string, explicitBase: boolean): Problem[] {
   const m = ABSOLUTE.exec(url);
-  if (!m) return [problem('call-url', 'error', `\`${url}\` is not an absolute http or https URL, so no request can be built`, file)];
+  if (!m) return [problem('call-url', 'error', `\`${url}\` is not an absolute http or https URL, so no request can be built: give the API's base URL (\`https://…\`)`, file)];
   const scheme = m[1].toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') return [problem('call-url', 'error', `\`${m[1]}:\` is not http or https, so no request can be built`, file)];
   const authority = m[2].slice(m[2].lastIndexOf('@') + 1);
