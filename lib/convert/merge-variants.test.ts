@@ -157,12 +157,30 @@ describe('mergeVariants: the declared object takes every value the union takes',
     expect(result.report.warnings.find((w) => w.ruleId === 'merged-variants')!.message).toContain('The shapes: 1 (`type` is `reboot` or `power_off`); 2 (`type` is `resize`); 3 (`type` is `Rename`)');
   });
 
-  it('names variants by their fields when a discriminator does not pick every one of them', () => {
+  it('names variants by their schema\'s name, else their fields, when a discriminator does not pick every one of them', () => {
     const spec = doc(
       { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { b: { type: 'string' } } }], discriminator: { propertyName: 'kind' } },
       { A: { type: 'object', properties: { a: { type: 'string' } } } },
     );
-    expect((converted(spec).parameters!.properties as Record<string, Doc>).a.description).toBe('Named by shape 1 (with `a`); any value in the other shape, which does not name it.');
+    const properties = converted(spec).parameters!.properties as Record<string, Doc>;
+    expect(properties.a.description).toBe('Named by shape 1 (`A`); any value in the other shape, which does not name it.');
+    expect(properties.b.description).toBe('Named by shape 2 (with `b`); any value in the other shape, which does not name it.');
+  });
+
+  it('calls variants by their schemas\' names alone when each has one (Discord\'s channel update: a DM, a group DM, a guild channel, a thread)', () => {
+    const spec = doc(
+      { oneOf: [{ $ref: '#/components/schemas/UpdateGuildChannel' }, { $ref: '#/components/schemas/UpdateThread' }] },
+      {
+        UpdateGuildChannel: { type: 'object', properties: { name: { type: 'string' }, topic: { type: 'string' }, bitrate: { type: 'integer' } } },
+        UpdateThread: { type: 'object', properties: { name: { type: 'string' }, archived: { type: 'boolean' }, bitrate: { type: 'integer' } } },
+      },
+    );
+    const properties = converted(spec).parameters!.properties as Record<string, Doc>;
+    expect(properties.topic.description).toBe('Named by shape `UpdateGuildChannel`; any value in the other shape, which does not name it.');
+    expect(properties.archived.description).toBe('Named by shape `UpdateThread`; any value in the other shape, which does not name it.');
+    expect(properties.name.description).toBeUndefined();
+    const result = convertSpec(specInputFromDocument(spec), { sha256: 'abc' });
+    expect(result.report.warnings.find((w) => w.ruleId === 'merged-variants')!.message).toContain('The shapes: `UpdateGuildChannel`; `UpdateThread`');
   });
 
   it('leaves a union unmerged, one body argument, when a variant has a keyword one object of fields cannot carry', () => {

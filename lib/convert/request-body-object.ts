@@ -1,6 +1,6 @@
 import { compareStrings, isPlainObject, setOwn } from '../core/entries';
 import { essenceOf, isFormMediaType, isJsonMediaType as isJson, isMultipartMediaType } from '../core/media-type';
-import { decodePointerToken, joinPointer } from '../core/json-pointer';
+import { decodePointerToken, joinPointer, pointerTokens } from '../core/json-pointer';
 import { own, refPointer, type ConvertContext, type Json } from './context';
 import { classifyRef } from '../openapi/resolve/ref-target';
 import { asObject, type MediaTypeObject, type OperationObject, type RequestBodyObject } from './document';
@@ -9,7 +9,7 @@ import { inlineTop, shapeOf, type ParameterInfo } from './parameter-object';
 import { isConstraintOnly, TypeRef, type Converted } from './schema-object';
 import { codeSpan } from '../skill/markdown';
 import { constraintWords, enumPhrase, listOf, withConstraints } from './constraints';
-import type { TypeRegistry } from './type-registry';
+import { typeDisplayName, type TypeRegistry } from './type-registry';
 
 export interface BodyField {
   name: string;
@@ -453,6 +453,8 @@ interface Variant {
   /** Its `additionalProperties`: `true` (absent or true: any value), `false` (no other field), or the schema other fields take. */
   extra: Converted;
   title?: string;
+  /** The schema's name in the spec, when the variant is a `$ref` to one (`schemaName`). */
+  schemaName?: string;
   /** The field whose value picks this variant, and those values (`discriminatorValues`, `pickedBy`). */
   picked?: { name: string; values: unknown[] };
 }
@@ -570,15 +572,21 @@ function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Disc
     const extra = root.additionalProperties === undefined ? true : (root.additionalProperties as Converted);
     const props = root.properties;
     const required = new Set((Array.isArray(root.required) ? root.required : []).filter((r): r is string => typeof r === 'string' && Object.hasOwn(props, r)));
-    variants.push({ props, required, label: '', extra, title: typeof root.title === 'string' && root.title.trim() !== '' ? root.title.trim() : undefined });
+    const title = typeof root.title === 'string' && root.title.trim() !== '' ? root.title.trim() : undefined;
+    variants.push({ props, required, label: '', extra, title, schemaName: schemaName(part) });
   }
+  for (const [i, v] of variants.entries()) v.picked = discriminator ? { name: discriminator.property, values: discriminator.values[i] } : pickedBy(v, variants);
+  // Neither titled nor picked by a value, a variant the spec names (`UpdateThreadRequestPartial`) is called by that name.
+  const calledBy = (v: Variant) => v.title ?? (v.picked && v.picked.values.length > 0 ? undefined : v.schemaName);
+  // When each has a name of its own, the name alone calls it; else a number does, which the report's list of shapes explains.
+  const named = variants.every((v) => v.title === undefined && calledBy(v) !== undefined) && new Set(variants.map(calledBy)).size === variants.length;
   for (const [i, v] of variants.entries()) {
-    // A variant is named by its title and by the value of the field that picks it, else by the fields it requires (or has).
-    const picked = discriminator ? { name: discriminator.property, values: discriminator.values[i] } : pickedBy(v, variants);
-    v.picked = picked;
-    const parts_ = [...(v.title !== undefined ? [codeSpan(v.title)] : []), ...(picked && picked.values.length > 0 ? [`${codeSpan(picked.name)} ${valuesPhrase(picked.values)}`] : [])];
-    const named = v.required.size > 0 ? [...v.required] : Object.keys(v.props);
-    v.label = `${i + 1} (${parts_.length > 0 ? parts_.join(': ') : `with ${named.slice(0, 3).map(codeSpan).join(', ')}${named.length > 3 ? ', …' : ''}`})`;
+    // A variant is named by its title and by the value of the field that picks it, else by its schema's name, else by the fields it requires (or has).
+    const picked = v.picked;
+    const title = calledBy(v);
+    const parts_ = [...(title !== undefined ? [codeSpan(title)] : []), ...(picked && picked.values.length > 0 ? [`${codeSpan(picked.name)} ${valuesPhrase(picked.values)}`] : [])];
+    const fields = v.required.size > 0 ? [...v.required] : Object.keys(v.props);
+    v.label = named ? parts_.join(': ') : `${i + 1} (${parts_.length > 0 ? parts_.join(': ') : `with ${fields.slice(0, 3).map(codeSpan).join(', ')}${fields.length > 3 ? ', …' : ''}`})`;
   }
   const names: string[] = [];
   for (const v of variants) for (const n of Object.keys(v.props)) if (!names.includes(n)) names.push(n);
@@ -589,6 +597,14 @@ function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Disc
   for (const name of names) setOwn(properties, name, mergedField(name, variants, selector));
   const required = names.filter((n) => variants.every((v) => v.required.has(n)));
   return { properties, required, variants: variants.map((v) => v.label) };
+}
+
+/** The name of a variant that is a `$ref` to a schema of `components/schemas` (`definitions`), as types.json would call it. */
+function schemaName(part: unknown): string | undefined {
+  if (!(part instanceof TypeRef)) return undefined;
+  const tokens = pointerTokens(part.target);
+  const named = (tokens[0] === 'components' && tokens[1] === 'schemas' && tokens.length === 3) || (tokens[0] === 'definitions' && tokens.length === 2);
+  return named ? typeDisplayName(part.target) : undefined;
 }
 
 /** The schema of one field of the merged object: every value some variant lets it have (mergeVariants). */
