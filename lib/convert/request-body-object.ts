@@ -578,7 +578,7 @@ function mergeVariants(parts: unknown, types: TypeRegistry, discriminator?: Disc
   for (const [i, v] of variants.entries()) v.picked = discriminator ? { name: discriminator.property, values: discriminator.values[i] } : pickedBy(v, variants);
   // Neither titled nor picked by a value, a variant the spec names (`UpdateThreadRequestPartial`) is called by that name.
   const calledBy = (v: Variant) => v.title ?? (v.picked && v.picked.values.length > 0 ? undefined : v.schemaName);
-  // When each has a name of its own, the name alone calls it; else a number does, which the report's list of shapes explains.
+  // When each is called by a schema name of its own, that name alone calls it; else a number does too, which the report's list of shapes explains.
   const named = variants.every((v) => v.title === undefined && calledBy(v) !== undefined) && new Set(variants.map(calledBy)).size === variants.length;
   for (const [i, v] of variants.entries()) {
     // A variant is named by its title and by the value of the field that picks it, else by its schema's name, else by the fields it requires (or has).
