@@ -107,3 +107,16 @@ describe('example arguments of a hostile schema', () => {
     expect(values).toBeLessThanOrEqual(1000);
   });
 });
+
+describe('example arguments named as an object\'s own built-ins', () => {
+  it('fills `constructor`, `toString` and `__proto__` like any other argument, in an allOf part too', () => {
+    // Parsed, as a spec is: an object literal's `__proto__` would set the prototype instead.
+    const args = exampleArguments(
+      JSON.parse(
+        '{"type":"object","required":["constructor","__proto__"],"properties":{"constructor":{"type":"string"},"__proto__":{"type":"integer","minimum":3}},"allOf":[{"required":["toString"],"properties":{"toString":{"type":"boolean"}}}]}',
+      ),
+    );
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    expect(JSON.stringify(args)).toBe('{"constructor":"constructor","__proto__":3,"toString":false}');
+  });
+});

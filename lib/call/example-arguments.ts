@@ -1,4 +1,4 @@
-import { isPlainObject } from '../core/entries';
+import { isPlainObject, setOwn } from '../core/entries';
 import { linearPattern } from '../core/linear-regexp';
 import { valueFault } from '../core/value-fault';
 import { patternExample } from './pattern-example';
@@ -51,7 +51,7 @@ function exampleValue(schema: unknown, name: string, depth: number, budget: { le
       const properties: Record<string, unknown> = {};
       const required = new Set<string>();
       collectObject(s, properties, required, depth);
-      for (const key of required) out[key] = exampleValue(properties[key], key, depth + 1, budget);
+      for (const key of required) setOwn(out, key, exampleValue(Object.hasOwn(properties, key) ? properties[key] : undefined, key, depth + 1, budget));
       return out;
     }
     default:
@@ -77,8 +77,8 @@ function withAllOf(s: Schema, depth: number): Schema {
   for (const raw of s.allOf as unknown[]) {
     if (!isPlainObject(raw) || depth > 8) continue;
     const part = Array.isArray(raw.allOf) ? withAllOf(raw as Schema, depth + 1) : (raw as Schema);
-    for (const [k, v] of Object.entries(part)) if (!(k in out)) out[k] = v;
-    if (isPlainObject(part.properties)) for (const [k, v] of Object.entries(part.properties)) if (!(k in properties)) properties[k] = v;
+    for (const [k, v] of Object.entries(part)) if (!Object.hasOwn(out, k)) setOwn(out, k, v);
+    if (isPlainObject(part.properties)) for (const [k, v] of Object.entries(part.properties)) if (!Object.hasOwn(properties, k)) setOwn(properties, k, v);
     if (Array.isArray(part.required)) for (const k of part.required) required.add(k);
   }
   if (Object.keys(properties).length > 0) out.properties = properties;
@@ -89,7 +89,7 @@ function withAllOf(s: Schema, depth: number): Schema {
 /** An object's fields and required names, with those its first `oneOf`/`anyOf` branch adds. */
 function collectObject(s: Schema, properties: Record<string, unknown>, required: Set<string>, depth: number): void {
   if (depth > 8) return;
-  if (isPlainObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) if (!(k in properties)) properties[k] = v;
+  if (isPlainObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) if (!Object.hasOwn(properties, k)) setOwn(properties, k, v);
   if (Array.isArray(s.required)) for (const k of s.required) if (typeof k === 'string') required.add(k);
   const branch = firstBranch(s);
   if (isPlainObject(branch)) collectObject(Array.isArray(branch.allOf) ? withAllOf(branch as Schema, depth + 1) : (branch as Schema), properties, required, depth + 1);
